@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { secretNameSchema, themeSchema } from '../settings/settings-schema'
+import { settingsViewSchema } from '../settings/settings-view'
+import type { IpcResult } from './ipc-error'
+
+/**
+ * THE IPC contract: every request/response channel and every event channel between the renderer and the
+ * host, with the zod schemas that validate them on the main side. Electron IPC, the preload's `window.api`,
+ * and web mode's WebSocket are all derived from these two tables, so adding a channel is editing one table.
+ */
+
+const empty = z.object({}).strict()
+
+export const secretBackendSchema = z.object({
+  /** `safeStorage`: OS keychain via Electron; `basic_text`: safeStorage with Linux's plaintext fallback;
+   *  `file`: outside Electron, an AES-GCM file whose key sits beside it (0600). */
+  kind: z.enum(['safeStorage', 'basic_text', 'file']),
+  secure: z.boolean(),
+  warning: z.string().optional(),
+})
+export type SecretBackend = z.infer<typeof secretBackendSchema>
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  mode: z.enum(['desktop', 'web']),
+  platform: z.string(),
+  home: z.string(),
+  settingsPath: z.string(),
+  secretBackend: secretBackendSchema,
+  /** Problems found at start-up that the user must see, e.g. a settings file that failed validation. */
+  startupWarnings: z.array(z.string()),
+})
+export type AppInfo = z.infer<typeof appInfoSchema>
+
+export const requestChannels = {
+  'app:info': { request: empty, response: appInfoSchema },
+  'settings:get': { request: empty, response: settingsViewSchema },
+  'settings:update': {
+    request: z.object({ appearance: z.object({ theme: themeSchema }).strict().optional() }).strict(),
+    response: settingsViewSchema,
+  },
+  'secrets:list': { request: empty, response: z.object({ names: z.array(z.string()) }) },
+  'secrets:set': {
+    request: z.object({ name: secretNameSchema, value: z.string().min(1).max(65536) }).strict(),
+    response: z.object({ name: z.string() }),
+  },
+  'secrets:delete': {
+    request: z.object({ name: secretNameSchema }).strict(),
+    response: z.object({ deleted: z.boolean() }),
+  },
+} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
+
+export const eventChannels = {
+  'settings:changed': settingsViewSchema,
+  'secrets:changed': z.object({ names: z.array(z.string()) }),
+} as const satisfies Record<string, z.ZodType>
+
+export type RequestChannel = keyof typeof requestChannels
+export type EventChannel = keyof typeof eventChannels
+/** What a caller passes (defaults not yet applied). */
+export type RequestOf<C extends RequestChannel> = z.input<(typeof requestChannels)[C]['request']>
+/** What a handler receives (after validation). */
+export type ParsedRequestOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['request']>
+export type ResponseOf<C extends RequestChannel> = z.output<(typeof requestChannels)[C]['response']>
+export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>
+
+export const requestChannelNames = Object.keys(requestChannels) as RequestChannel[]
+export const eventChannelNames = Object.keys(eventChannels) as EventChannel[]
+
+export function isRequestChannel(name: unknown): name is RequestChannel {
+  return typeof name === 'string' && Object.hasOwn(requestChannels, name)
+}
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && Object.hasOwn(eventChannels, name)
+}
+
+/** The API the renderer sees, whether it comes from the preload (desktop) or a WebSocket (web mode). */
+export interface DeskApi {
+  invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>
+  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void
+}
+
+/** Electron channel names are namespaced so they never collide with Electron's or a library's own. */
+export const electronInvokeChannel = (channel: RequestChannel): string => `mcp-desk:invoke:${channel}`
+export const electronEventChannel = (event: EventChannel): string => `mcp-desk:event:${event}`

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+/**
+ * Settings as stored in `<home>/settings.json`. This file holds references to secrets, never their values:
+ * a value that must stay secret is written through the secret store and referenced here as `{ secret: name }`.
+ */
+export const SETTINGS_SCHEMA_VERSION = 1
+
+export const secretNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'a secret name is 1-128 letters, digits, ".", "_" or "-"')
+export const secretRefSchema = z.object({ secret: secretNameSchema }).strict()
+export type SecretRef = z.infer<typeof secretRefSchema>
+
+/** Env values and headers may be literal (e.g. `DEBUG=1`) or a secret reference; literals are masked in views. */
+export const configValueSchema = z.union([z.string(), secretRefSchema])
+export type ConfigValue = z.infer<typeof configValueSchema>
+
+const serverIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a server id is 1-64 lowercase letters, digits or "-"')
+
+const serverBase = {
+  id: serverIdSchema,
+  name: z.string().min(1).max(200),
+  enabled: z.boolean().default(true),
+}
+
+export const stdioServerConfigSchema = z
+  .object({
+    ...serverBase,
+    transport: z.literal('stdio'),
+    command: z.string().min(1, 'command must not be empty'),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), configValueSchema).default({}),
+    cwd: z.string().min(1).optional(),
+  })
+  .strict()
+
+export const httpServerConfigSchema = z
+  .object({
+    ...serverBase,
+    transport: z.literal('http'),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    headers: z.record(z.string(), configValueSchema).default({}),
+  })
+  .strict()
+
+export const serverConfigSchema = z.discriminatedUnion('transport', [
+  stdioServerConfigSchema,
+  httpServerConfigSchema,
+])
+export type ServerConfig = z.infer<typeof serverConfigSchema>
+
+export const themeSchema = z.enum(['system', 'light', 'dark'])
+export type Theme = z.infer<typeof themeSchema>
+
+export const settingsSchema = z
+  .object({
+    schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION),
+    appearance: z.object({ theme: themeSchema.default('system') }).strict().default({ theme: 'system' }),
+    servers: z
+      .array(serverConfigSchema)
+      .default([])
+      .refine((servers) => new Set(servers.map((s) => s.id)).size === servers.length, 'server ids must be unique'),
+  })
+  .strict()
+export type Settings = z.infer<typeof settingsSchema>
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({ schemaVersion: SETTINGS_SCHEMA_VERSION })
+}

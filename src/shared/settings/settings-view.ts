@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import {
+  secretRefSchema,
+  themeSchema,
+  type ConfigValue,
+  type ServerConfig,
+  type Settings,
+} from './settings-schema'
+
+/**
+ * What leaves the main process: settings with every literal env value and header replaced by a mask.
+ * Env values and headers are treated as secrets even when written literally, so they never reach the
+ * renderer (or a printed `config show`) in clear.
+ */
+export const maskedValueSchema = z.object({ masked: z.literal(true) }).strict()
+export const configValueViewSchema = z.union([secretRefSchema, maskedValueSchema])
+export type ConfigValueView = z.infer<typeof configValueViewSchema>
+
+const serverViewBase = { id: z.string(), name: z.string(), enabled: z.boolean() }
+export const serverConfigViewSchema = z.discriminatedUnion('transport', [
+  z.object({
+    ...serverViewBase,
+    transport: z.literal('stdio'),
+    command: z.string(),
+    args: z.array(z.string()),
+    env: z.record(z.string(), configValueViewSchema),
+    cwd: z.string().optional(),
+  }),
+  z.object({
+    ...serverViewBase,
+    transport: z.literal('http'),
+    url: z.string(),
+    headers: z.record(z.string(), configValueViewSchema),
+  }),
+])
+export type ServerConfigView = z.infer<typeof serverConfigViewSchema>
+
+export const settingsViewSchema = z.object({
+  schemaVersion: z.number(),
+  appearance: z.object({ theme: themeSchema }),
+  servers: z.array(serverConfigViewSchema),
+})
+export type SettingsView = z.infer<typeof settingsViewSchema>
+
+function maskValue(value: ConfigValue): ConfigValueView {
+  return typeof value === 'string' ? { masked: true } : value
+}
+
+function maskRecord(record: Record<string, ConfigValue>): Record<string, ConfigValueView> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, maskValue(value)]))
+}
+
+/** Strips credentials out of URLs (`https://user:pass@host`) as well as query values, which often carry keys. */
+export function maskUrl(raw: string): string {
+  try {
+    const url = new URL(raw)
+    if (url.username || url.password) {
+      url.username = url.username ? '***' : ''
+      url.password = url.password ? '***' : ''
+    }
+    for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, '***')
+    return url.toString()
+  } catch {
+    return raw
+  }
+}
+
+export function maskServer(server: ServerConfig): ServerConfigView {
+  if (server.transport === 'stdio') return { ...server, env: maskRecord(server.env) }
+  return { ...server, url: maskUrl(server.url), headers: maskRecord(server.headers) }
+}
+
+export function toSettingsView(settings: Settings): SettingsView {
+  return {
+    schemaVersion: settings.schemaVersion,
+    appearance: { ...settings.appearance },
+    servers: settings.servers.map(maskServer),
+  }
+}
