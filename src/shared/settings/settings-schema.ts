@@ -58,11 +58,17 @@ export type Theme = z.infer<typeof themeSchema>
 export const settingsSchema = z
   .object({
     schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION),
-    appearance: z.object({ theme: themeSchema.default('system') }).strict().default({ theme: 'system' }),
+    appearance: z
+      .object({ theme: themeSchema.default('system') })
+      .strict()
+      .default({ theme: 'system' }),
     servers: z
       .array(serverConfigSchema)
       .default([])
-      .refine((servers) => new Set(servers.map((s) => s.id)).size === servers.length, 'server ids must be unique'),
+      .refine(
+        (servers) => new Set(servers.map((s) => s.id)).size === servers.length,
+        'server ids must be unique',
+      ),
   })
   .strict()
 export type Settings = z.infer<typeof settingsSchema>

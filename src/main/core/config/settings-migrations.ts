@@ -2,7 +2,8 @@ import { SETTINGS_SCHEMA_VERSION } from '../../../shared/settings/settings-schem
 
 export type MigrationResult =
   | { ok: true; value: Record<string, unknown>; migrated: boolean }
-  | { ok: false; reason: string }
+  /** `fromNewerBuild`: the file is fine, just newer than this build; it must be left exactly as it is. */
+  | { ok: false; reason: string; fromNewerBuild?: true }
 
 type Migration = (doc: Record<string, unknown>) => Record<string, unknown>
 
@@ -32,6 +33,7 @@ export function migrateSettings(
     return {
       ok: false,
       reason: `settings were written by a newer MCP Desk (schemaVersion ${version}, this build knows ${target})`,
+      fromNewerBuild: true,
     }
   }
   const start = version

@@ -1,8 +1,4 @@
-import {
-  defaultSettings,
-  settingsSchema,
-  type Settings,
-} from '../../../shared/settings/settings-schema'
+import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings/settings-schema'
 import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { JsonDocument } from './json-document'
 import { migrateSettings } from './settings-migrations'
@@ -17,12 +13,16 @@ export interface SettingsServiceOptions {
 /**
  * Validated, migrated access to the settings document. A settings file that fails to parse or validate is
  * not overwritten: it is quarantined (renamed beside itself) and the reason becomes a start-up warning.
+ * A file this build must not write (written by a newer build, or one that could not be moved aside) is
+ * left alone: defaults are used in memory and `update` refuses until the file is dealt with.
  */
 export class SettingsService {
   readonly #doc: JsonDocument
   readonly #listeners = new Set<SettingsListener>()
   readonly startupWarnings: string[] = []
   #current: Settings
+  /** Why writing is refused; set when writing would destroy a file the user still needs. */
+  #readOnlyReason: string | undefined
 
   constructor(doc: JsonDocument, options: SettingsServiceOptions = {}) {
     this.#doc = doc
@@ -39,13 +39,16 @@ export class SettingsService {
 
   /** Applies a change, validates the result, persists it, and notifies listeners. Invalid results throw. */
   update(change: (draft: Settings) => Settings | void): Settings {
+    if (this.#readOnlyReason !== undefined) {
+      throw new IpcFailure('conflict', `settings cannot be changed: ${this.#readOnlyReason}`)
+    }
     const draft = structuredClone(this.#current)
     const changed = change(draft) ?? draft
     const parsed = settingsSchema.safeParse(changed)
     if (!parsed.success) {
       throw new IpcFailure('validation_failed', `settings rejected: ${describeZodIssues(parsed.error)}`)
     }
-    this.#doc.write(parsed.data as Record<string, unknown>)
+    this.#doc.write(parsed.data)
     this.#current = parsed.data
     for (const listener of this.#listeners) listener(this.get())
     return this.get()
@@ -61,28 +64,55 @@ export class SettingsService {
     try {
       raw = this.#doc.read()
     } catch (error) {
-      return this.#fallBack(`settings file is not valid JSON (${(error as Error).message})`, options)
+      return this.#fallBack(`settings file could not be read: ${(error as Error).message}`, options)
     }
     if (raw === undefined) {
       const fresh = defaultSettings()
-      this.#doc.write(fresh as Record<string, unknown>)
+      this.#doc.write(fresh)
       return fresh
     }
     const migrated = migrateSettings(raw)
+    if (!migrated.ok && migrated.fromNewerBuild) return this.#refuseNewer(migrated.reason)
     if (!migrated.ok) return this.#fallBack(migrated.reason, options)
     const parsed = settingsSchema.safeParse(migrated.value)
-    if (!parsed.success) return this.#fallBack(`settings are invalid: ${describeZodIssues(parsed.error)}`, options)
-    if (migrated.migrated) this.#doc.write(parsed.data as Record<string, unknown>)
+    if (!parsed.success)
+      return this.#fallBack(`settings are invalid: ${describeZodIssues(parsed.error)}`, options)
+    if (migrated.migrated) this.#doc.write(parsed.data)
     return parsed.data
   }
 
-  #fallBack(reason: string, options: SettingsServiceOptions): Settings {
-    const movedTo = options.quarantine?.(reason)
+  #refuseNewer(reason: string): Settings {
+    this.#readOnlyReason = `${this.#doc.path}: ${reason}`
     this.startupWarnings.push(
-      movedTo
-        ? `${this.#doc.path}: ${reason}. The file was kept as ${movedTo}; defaults are in use.`
-        : `${this.#doc.path}: ${reason}. Defaults are in use until the file is fixed.`,
+      `${this.#doc.path}: ${reason}. The file was left untouched; defaults are in use and settings cannot be ` +
+        'changed until MCP Desk is updated.',
     )
+    return defaultSettings()
+  }
+
+  #fallBack(problem: string, options: SettingsServiceOptions): Settings {
+    let reason = problem
+    let movedTo: string | undefined
+    let keptInPlace = options.quarantine === undefined
+    try {
+      movedTo = options.quarantine?.(reason)
+    } catch (error) {
+      reason = `${reason}; moving it aside failed (${(error as Error).message})`
+      keptInPlace = true
+    }
+    if (keptInPlace) {
+      // The bad file is still where the next write would go: refuse to write rather than destroy it.
+      this.#readOnlyReason = `${this.#doc.path} is unusable (${reason}) and must be fixed or moved first`
+      this.startupWarnings.push(
+        `${this.#doc.path}: ${reason}. Defaults are in use and settings cannot be changed until the file is fixed.`,
+      )
+    } else {
+      this.startupWarnings.push(
+        movedTo
+          ? `${this.#doc.path}: ${reason}. The file was kept as ${movedTo}; defaults are in use.`
+          : `${this.#doc.path}: ${reason}. The file is gone; defaults are in use.`,
+      )
+    }
     return defaultSettings()
   }
 }

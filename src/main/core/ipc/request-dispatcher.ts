@@ -22,10 +22,16 @@ export interface DispatcherOptions {
  * Validates, routes and shapes every request from the renderer, for both Electron IPC and web mode.
  * It never throws: a bad payload, an unknown channel or a failing handler all become `{ ok: false, error }`.
  */
-export function createRequestDispatcher(handlers: RequestHandlers, options: DispatcherOptions = {}): Dispatch {
+export function createRequestDispatcher(
+  handlers: RequestHandlers,
+  options: DispatcherOptions = {},
+): Dispatch {
   return async (channel, payload) => {
     if (!isRequestChannel(channel)) {
-      return { ok: false, error: { code: 'unknown_channel', message: `unknown channel "${String(channel)}"` } }
+      return {
+        ok: false,
+        error: { code: 'unknown_channel', message: `unknown channel "${String(channel)}"` },
+      }
     }
     const spec = requestChannels[channel]
     const parsed = spec.request.safeParse(payload ?? {})
@@ -35,7 +41,9 @@ export function createRequestDispatcher(handlers: RequestHandlers, options: Disp
         error: {
           code: 'validation_failed',
           message: `invalid request for ${channel}: ${describeZodIssues(parsed.error)}`,
-          data: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+          data: {
+            issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          },
         },
       }
     }
@@ -53,7 +61,11 @@ export function createRequestDispatcher(handlers: RequestHandlers, options: Disp
       if (error instanceof IpcFailure) {
         return {
           ok: false,
-          error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) },
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.data === undefined ? {} : { data: error.data }),
+          },
         }
       }
       options.onInternalError?.(channel, error)

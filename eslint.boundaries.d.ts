@@ -1,0 +1,2 @@
+import type { Linter } from 'eslint'
+export declare const boundaryRules: Linter.Config[]

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, safeStorage } from 'electron'
+import { APP_NAME, APP_VERSION } from '../core/app-identity'
+import { profilePaths, type ProfilePaths } from '../core/config/home-paths'
+import { quarantineFile } from '../core/config/quarantine-file'
+import { SettingsService } from '../core/config/settings-service'
+import { createHost, type Host } from '../core/host'
+import { EncryptedFileSecretStore } from '../core/secrets/encrypted-file-secret-store'
+import { createLocalKeyCipher } from '../core/secrets/local-key-cipher'
+import type { SecretCipher } from '../core/secrets/secret-store'
+import { parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
+import { resolveDesktopHome, type DesktopHome } from './desktop-home'
+import { ElectronSettingsDocument } from './electron-settings-document'
+import { registerIpcRouter } from './ipc-router'
+import { createMainWindow, type MainWindowOptions } from './main-window'
+import { createSafeStorageCipher, SafeStorageUnavailableError } from './safe-storage-cipher'
+
+// The Electron entry, built to out/main/index.js; preload and renderer are siblings of out/main.
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url))
+const rendererPage = fileURLToPath(new URL('../renderer/index.html', import.meta.url))
+
+const log = (message: string, error?: unknown) =>
+  console.error(`[mcp-desk] ${message}`, ...(error === undefined ? [] : [error]))
+
+const home = resolveHomeOrExit()
+// A chosen profile keeps Chromium's own data (caches, the single-instance lock) with it, so two profiles
+// can run side by side and never share state.
+if (home.overridden) app.setPath('userData', home.dir)
+app.enableSandbox()
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => focusWindow())
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log('MCP Desk failed to start', error)
+      app.exit(1)
+    })
+}
+
+function resolveHomeOrExit(): DesktopHome {
+  try {
+    return resolveDesktopHome(process.argv, process.env, () => app.getPath('userData'))
+  } catch (error) {
+    // A usage mistake (e.g. `--home` with no folder): say what is wrong, without a stack trace.
+    console.error(`mcp-desk: ${(error as Error).message}`)
+    app.exit(2)
+    throw error
+  }
+}
+
+let host: Host | undefined
+
+function start(): void {
+  const paths = profilePaths(home.dir)
+  mkdirSync(paths.home, { recursive: true, mode: 0o700 })
+  const settings = new SettingsService(new ElectronSettingsDocument(paths.home), {
+    quarantine: () => quarantineFile(paths.settingsFile),
+  })
+  const secrets = new EncryptedFileSecretStore(paths.secretsFile, openSecretCipher(paths))
+  host = createHost({
+    settings,
+    secrets,
+    info: {
+      name: APP_NAME,
+      version: APP_VERSION,
+      mode: 'desktop',
+      platform: process.platform,
+      home: paths.home,
+    },
+    log,
+  })
+  for (const warning of settings.startupWarnings) log(`warning: ${warning}`)
+
+  openWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
+}
+
+function openSecretCipher(paths: ProfilePaths): SecretCipher {
+  try {
+    return createSafeStorageCipher(safeStorage, process.platform)
+  } catch (error) {
+    if (!(error instanceof SafeStorageUnavailableError)) throw error
+    log(`${error.message}; secrets fall back to a local key file (${paths.secretsKeyFile})`)
+    return createLocalKeyCipher(paths.secretsKeyFile)
+  }
+}
+
+function openWindow(): void {
+  if (!host) return
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+  const page: MainWindowOptions['page'] = devUrl
+    ? { kind: 'url', url: devUrl }
+    : { kind: 'file', path: rendererPage }
+  const appOrigin: AppOrigin = devUrl ? parseAppOrigin(devUrl) : { kind: 'file', rendererDir }
+  const window = createMainWindow({
+    page,
+    appOrigin,
+    preloadPath,
+    dev: devUrl !== undefined,
+    title: APP_NAME,
+    log: (message) => log(message),
+  })
+  const disposeRouter = registerIpcRouter({ host, appOrigin, webContents: window.webContents, log })
+  window.on('closed', disposeRouter)
+}
+
+function focusWindow(): void {
+  const [window] = BrowserWindow.getAllWindows()
+  if (!window) return
+  if (window.isMinimized()) window.restore()
+  window.focus()
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+app.on('will-quit', () => host?.dispose())

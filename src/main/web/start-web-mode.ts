@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { createHost } from '../core/host'
+import { openNodeProfile } from '../core/profile/open-node-profile'
+import { APP_NAME, APP_VERSION } from '../core/app-identity'
+import { locateRendererDir } from './locate-renderer'
+import { startWebServer } from './web-server'
+
+export interface WebModeOptions {
+  home: string
+  port?: number
+  host?: '127.0.0.1'
+  rendererDir?: string
+  log: (line: string) => void
+}
+
+export interface RunningWebMode {
+  url: string
+  close(): Promise<void>
+}
+
+/** `mcp-desk web` / `npm run web`: the same core as the desktop app, served to a browser on loopback. */
+export async function startWebMode(options: WebModeOptions): Promise<RunningWebMode> {
+  const rendererDir = options.rendererDir ?? locateRendererDir()
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(
+      `the renderer is not built (${join(rendererDir, 'index.html')} is missing): run "npm run build"`,
+    )
+  }
+  const profile = openNodeProfile(options.home)
+  const host = createHost({
+    settings: profile.settings,
+    secrets: profile.secrets,
+    info: {
+      name: APP_NAME,
+      version: APP_VERSION,
+      mode: 'web',
+      platform: process.platform,
+      home: options.home,
+    },
+    log: (message, error) =>
+      options.log(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+  })
+  for (const warning of profile.settings.startupWarnings) options.log(`warning: ${warning}`)
+  if (!profile.secrets.backend.secure && profile.secrets.backend.warning) {
+    options.log(`note: ${profile.secrets.backend.warning}`)
+  }
+  const server = await startWebServer({ host, rendererDir, port: options.port, log: options.log })
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close()
+      host.dispose()
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import type { Theme } from '../../../shared/settings/settings-schema'
+import { useAppState } from '../state/store-context'
+import { ConnectionBanner } from './connection-banner'
+import { ConversationView } from './conversation-view'
+import { Drawer } from './drawer'
+import { ErrorList } from './error-list'
+import { Sidebar } from './sidebar'
+import { StartupWarnings } from './startup-warnings'
+import { TitleBar } from './title-bar'
+
+export interface AppProps {
+  /** Applies the user's theme (main.tsx puts it on <html> as `data-theme`). */
+  applyTheme: (theme: Theme) => void
+  reload: () => void
+}
+
+/** The user's override wins over the system setting; `system` lets the CSS media query decide. */
+function useTheme(applyTheme: (theme: Theme) => void): void {
+  const theme = useAppState((state) => state.settings?.appearance.theme ?? 'system')
+  useEffect(() => applyTheme(theme), [applyTheme, theme])
+}
+
+export function App({ applyTheme, reload }: AppProps) {
+  useTheme(applyTheme)
+  const drawer = useAppState((state) => state.drawer)
+  return (
+    <div className={drawer ? 'app app--drawer-open' : 'app'}>
+      <TitleBar />
+      <div className="notices">
+        <ConnectionBanner reload={reload} />
+        <StartupWarnings testId="startup-warnings" />
+        <ErrorList />
+      </div>
+      <div className="workspace">
+        <Sidebar />
+        <ConversationView />
+        {drawer && <Drawer panel={drawer} />}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { ProfileSettings } from './profile-settings'
+import { SecretBackendSettings } from './secret-backend-settings'
+import { SecretsSettings } from './secrets-settings'
+import { StartupWarnings } from './startup-warnings'
+import { ThemeSettings } from './theme-settings'
+
+export function SettingsPanel() {
+  return (
+    <section className="panel settings-panel" data-testid="settings-panel" aria-label="Settings">
+      <StartupWarnings testId="settings-startup-warnings" />
+      <ThemeSettings />
+      <ProfileSettings />
+      <SecretBackendSettings />
+      <SecretsSettings />
+    </section>
+  )
+}

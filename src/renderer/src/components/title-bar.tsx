@@ -1,0 +1,55 @@
+import { useAppState } from '../state/store-context'
+import type { DrawerPanel } from '../state/app-store'
+import { BellIcon } from './bell-icon'
+
+function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
+  const open = useAppState((state) => state.drawer === panel)
+  const toggleDrawer = useAppState((state) => state.toggleDrawer)
+  return (
+    <button
+      type="button"
+      className="title-button"
+      aria-expanded={open}
+      aria-pressed={open}
+      onClick={() => toggleDrawer(panel)}
+    >
+      {label}
+    </button>
+  )
+}
+
+/** The app's header: current model on the left, drawer toggles and the approvals bell on the right. */
+export function TitleBar() {
+  const pending = useAppState((state) => state.pendingApprovals)
+  const approvalsOpen = useAppState((state) => state.drawer === 'approvals')
+  const toggleDrawer = useAppState((state) => state.toggleDrawer)
+  return (
+    <header className="title-bar">
+      <span className="title-bar-app">MCP Desk</span>
+      <span
+        className="title-bar-model"
+        data-testid="current-model"
+        title="Model providers are not available yet"
+      >
+        No model configured
+      </span>
+      <div className="title-bar-actions">
+        <DrawerToggle panel="servers" label="Servers" />
+        <DrawerToggle panel="settings" label="Settings" />
+        <button
+          type="button"
+          className="title-button bell-button"
+          data-testid="approvals-bell"
+          aria-label={`Pending approvals: ${pending}`}
+          aria-expanded={approvalsOpen}
+          onClick={() => toggleDrawer('approvals')}
+        >
+          <BellIcon />
+          <span className={pending > 0 ? 'bell-count bell-count--active' : 'bell-count'} aria-hidden="true">
+            {pending}
+          </span>
+        </button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const entry = path.join(repoRoot, 'src/cli/main.ts')
+
+let root: string
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-desk-cli-main-'))
+})
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+/** Runs the real entry in its own process (via tsx), the way `mcp-desk` runs, and waits for it to exit. */
+function runEntry(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', entry, ...args],
+      { cwd: repoRoot, env: { ...process.env, MCP_DESK_HOME: '' } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
+    )
+  })
+}
+
+describe('src/cli/main.ts', () => {
+  it('passes argv to runCli and sets the exit code', async () => {
+    const home = path.join(root, 'home')
+    const ok = await runEntry(['--home', home, 'config', 'path'])
+    expect(ok).toEqual({ code: 0, stdout: `${path.join(home, 'settings.json')}\n`, stderr: '' })
+    const bad = await runEntry(['nonsense'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('unknown command "nonsense"')
+  })
+})

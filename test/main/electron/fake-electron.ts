@@ -1,0 +1,236 @@
+import { EventEmitter } from 'node:events'
+import { vi } from 'vitest'
+
+/**
+ * A recording stand-in for the `electron` module (the binary is not installed, and unit tests should not
+ * need it). Test files install it with
+ *   vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
+ * and then inspect `electronFake` to see what the glue registered, constructed and sent.
+ */
+
+export type Listener = (...args: unknown[]) => unknown
+
+export interface FakeNavigationEvent {
+  url: string
+  isMainFrame: boolean
+  defaultPrevented: boolean
+  preventDefault(): void
+}
+
+export function navigationEvent(url: string, isMainFrame = true): FakeNavigationEvent {
+  return {
+    url,
+    isMainFrame,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true
+    },
+  }
+}
+
+export class FakeSession {
+  permissionRequestHandler: Listener | null = null
+  permissionCheckHandler: Listener | null = null
+  headersReceivedListener: Listener | null = null
+  readonly webRequest = {
+    onHeadersReceived: (listener: Listener | null) => {
+      this.headersReceivedListener = listener
+    },
+  }
+  setPermissionRequestHandler(handler: Listener | null): void {
+    this.permissionRequestHandler = handler
+  }
+  setPermissionCheckHandler(handler: Listener | null): void {
+    this.permissionCheckHandler = handler
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  readonly sent: { channel: string; args: unknown[] }[] = []
+  readonly session = new FakeSession()
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined
+  destroyed = false
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('Object has been destroyed')
+    this.sent.push({ channel, args })
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  static readonly instances: FakeBrowserWindow[] = []
+  static getAllWindows(): FakeBrowserWindow[] {
+    return FakeBrowserWindow.instances.filter((w) => !w.destroyed)
+  }
+
+  readonly options: Record<string, unknown>
+  readonly webContents = new FakeWebContents()
+  readonly loaded: { kind: 'url' | 'file'; target: string }[] = []
+  backgroundColor: string | undefined
+  shown = false
+  destroyed = false
+
+  constructor(options: Record<string, unknown>) {
+    super()
+    this.options = options
+    this.backgroundColor = options.backgroundColor as string | undefined
+    FakeBrowserWindow.instances.push(this)
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded.push({ kind: 'url', target: url })
+    return Promise.resolve()
+  }
+  loadFile(path: string): Promise<void> {
+    this.loaded.push({ kind: 'file', target: path })
+    return Promise.resolve()
+  }
+  setBackgroundColor(color: string): void {
+    this.backgroundColor = color
+  }
+  show(): void {
+    this.shown = true
+  }
+  focus(): void {}
+  restore(): void {}
+  isMinimized(): boolean {
+    return false
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  /** What closing the window does in Electron: destroy it and its contents, then emit 'closed'. */
+  close(): void {
+    this.destroyed = true
+    this.webContents.destroyed = true
+    this.emit('closed')
+  }
+}
+
+export type InvokeHandler = (event: { senderFrame: { url: string } | null }, ...args: unknown[]) => unknown
+
+class FakeIpcMain {
+  readonly handlers = new Map<string, InvokeHandler>()
+  handle(channel: string, handler: InvokeHandler): void {
+    // Electron refuses a second handler for the same channel; the fake must too, to catch leaks.
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    this.handlers.set(channel, handler)
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel)
+  }
+  on(): this {
+    return this
+  }
+}
+
+class FakeNativeTheme extends EventEmitter {
+  shouldUseDarkColors = false
+  themeSource: 'system' | 'light' | 'dark' = 'light'
+}
+
+class FakeApp extends EventEmitter {
+  readonly paths = new Map<string, string>([['userData', '/nonexistent/userData']])
+  isPackaged = false
+  sandboxEnabled = false
+  singleInstanceLock = true
+  exitCode: number | undefined
+  quitCalled = false
+  readonly ready = Promise.resolve()
+
+  getPath(name: string): string {
+    const path = this.paths.get(name)
+    if (path === undefined) throw new Error(`no fake path for ${name}`)
+    return path
+  }
+  setPath(name: string, value: string): void {
+    this.paths.set(name, value)
+  }
+  getVersion(): string {
+    return '0.1.0'
+  }
+  enableSandbox(): void {
+    this.sandboxEnabled = true
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.singleInstanceLock
+  }
+  whenReady(): Promise<void> {
+    return this.ready
+  }
+  quit(): void {
+    this.quitCalled = true
+  }
+  exit(code = 0): void {
+    this.exitCode = code
+  }
+}
+
+class FakeSafeStorage {
+  available = true
+  backend = 'gnome_libsecret'
+  isEncryptionAvailable(): boolean {
+    return this.available
+  }
+  encryptString(plain: string): Buffer {
+    return Buffer.from(`sealed:${Buffer.from(plain, 'utf8').toString('base64')}`)
+  }
+  decryptString(sealed: Buffer): string {
+    const text = sealed.toString('utf8')
+    if (!text.startsWith('sealed:'))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+    return Buffer.from(text.slice('sealed:'.length), 'base64').toString('utf8')
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend
+  }
+}
+
+class FakeIpcRenderer extends EventEmitter {
+  invoke = vi.fn((_channel: string, ..._args: unknown[]) => Promise.resolve({ ok: true, value: {} }))
+}
+
+function createElectronFake() {
+  const state = {
+    ipcMain: new FakeIpcMain(),
+    shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
+    nativeTheme: new FakeNativeTheme(),
+    app: new FakeApp(),
+    safeStorage: new FakeSafeStorage(),
+    ipcRenderer: new FakeIpcRenderer(),
+    contextBridge: { exposeInMainWorld: vi.fn((_key: string, _api: unknown) => {}) },
+    BrowserWindow: FakeBrowserWindow,
+  }
+  const module = { ...state, default: state }
+  /** Back to a fresh state between tests that load the glue more than once. */
+  function reset(): void {
+    state.ipcMain.handlers.clear()
+    state.shell.openExternal.mockClear()
+    state.nativeTheme.removeAllListeners()
+    state.nativeTheme.shouldUseDarkColors = false
+    state.app.removeAllListeners()
+    state.app.paths.clear()
+    state.app.paths.set('userData', '/nonexistent/userData')
+    state.app.isPackaged = false
+    state.app.sandboxEnabled = false
+    state.app.singleInstanceLock = true
+    state.app.exitCode = undefined
+    state.app.quitCalled = false
+    state.safeStorage.available = true
+    state.safeStorage.backend = 'gnome_libsecret'
+    state.contextBridge.exposeInMainWorld.mockClear()
+    FakeBrowserWindow.instances.length = 0
+  }
+  return { ...state, module, reset }
+}
+
+type ElectronFake = ReturnType<typeof createElectronFake>
+const globalSlot = globalThis as { __mcpDeskElectronFake?: ElectronFake }
+
+/** One per worker, kept on globalThis so it survives vi.resetModules() between imports of main.ts. */
+export const electronFake: ElectronFake = (globalSlot.__mcpDeskElectronFake ??= createElectronFake())

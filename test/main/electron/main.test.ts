@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { electronInvokeChannel } from '../../../src/shared/ipc/contract'
+import { electronFake, type InvokeHandler } from './fake-electron'
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
+// See electron-settings-document.test.ts: the same stand-in over the real conf engine.
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf')
+  class ElectronStoreOverConf extends Conf {
+    constructor(options: Record<string, unknown> & { name?: string }) {
+      const { name = 'config', ...rest } = options
+      super({ ...rest, configName: name })
+    }
+  }
+  return { default: ElectronStoreOverConf }
+})
+
+// main.ts resolves its siblings from its own location, as it does from out/main/index.js.
+const mainDir = fileURLToPath(new URL('../../../src/main/electron/', import.meta.url))
+const rendererPage = join(mainDir, '..', 'renderer', 'index.html')
+const prodSender = { senderFrame: { url: pathToFileURL(rendererPage).href } }
+
+let home: string
+let consoleErrors: MockInstance<typeof console.error>
+const savedArgv = process.argv
+const savedRendererUrl = process.env.ELECTRON_RENDERER_URL
+const savedHome = process.env.MCP_DESK_HOME
+
+async function launch(argv: string[]): Promise<void> {
+  process.argv = ['electron', '.', ...argv]
+  vi.resetModules()
+  await import('../../../src/main/electron/main')
+}
+
+async function started(): Promise<void> {
+  await vi.waitFor(() => expect(electronFake.BrowserWindow.instances.length).toBeGreaterThan(0))
+}
+
+function handler(channel: Parameters<typeof electronInvokeChannel>[0]): InvokeHandler {
+  const found = electronFake.ipcMain.handlers.get(electronInvokeChannel(channel))
+  if (!found) throw new Error(`no handler for ${channel}`)
+  return found
+}
+
+beforeEach(() => {
+  electronFake.reset()
+  // main.ts logs to stderr; keep the test output clean and let tests read what it said.
+  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  home = mkdtempSync(join(tmpdir(), 'mcp-desk-main-'))
+  delete process.env.ELECTRON_RENDERER_URL
+  delete process.env.MCP_DESK_HOME
+})
+
+afterEach(() => {
+  electronFake.app.emit('will-quit')
+  consoleErrors.mockRestore()
+  process.argv = savedArgv
+  if (savedRendererUrl === undefined) delete process.env.ELECTRON_RENDERER_URL
+  else process.env.ELECTRON_RENDERER_URL = savedRendererUrl
+  if (savedHome === undefined) delete process.env.MCP_DESK_HOME
+  else process.env.MCP_DESK_HOME = savedHome
+  rmSync(home, { recursive: true, force: true })
+})
+
+describe('the Electron entry', () => {
+  it('opens the profile given by --home, with safeStorage secrets and a hardened window on the built page', async () => {
+    await launch(['--home', home])
+    await started()
+    expect(electronFake.app.getPath('userData')).toBe(home)
+    expect(electronFake.app.sandboxEnabled).toBe(true)
+
+    const [window] = electronFake.BrowserWindow.instances
+    expect(window?.options.webPreferences).toMatchObject({
+      preload: join(mainDir, '..', 'preload', 'index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+    })
+    expect(window?.loaded).toEqual([{ kind: 'file', target: rendererPage }])
+    expect(existsSync(join(home, 'settings.json'))).toBe(true)
+
+    const info = await handler('app:info')(prodSender, {})
+    expect(info).toMatchObject({
+      ok: true,
+      value: {
+        mode: 'desktop',
+        home,
+        settingsPath: join(home, 'settings.json'),
+        secretBackend: { kind: 'safeStorage' },
+      },
+    })
+
+    await expect(
+      handler('secrets:set')(prodSender, { name: 'OPENAI_KEY', value: 'sk-live-123' }),
+    ).resolves.toEqual({
+      ok: true,
+      value: { name: 'OPENAI_KEY' },
+    })
+    const stored = readFileSync(join(home, 'secrets.json'), 'utf8')
+    expect(stored).not.toContain('sk-live-123')
+    const sealed = (JSON.parse(stored) as { secrets: Record<string, string> }).secrets.OPENAI_KEY ?? ''
+    expect(Buffer.from(sealed, 'base64').toString('utf8')).toMatch(/^sealed:/)
+  })
+
+  it('refuses IPC from a page that is not the built renderer', async () => {
+    await launch(['--home', home])
+    await started()
+    const result = await handler('secrets:list')({ senderFrame: { url: 'file:///tmp/evil.html' } }, {})
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
+    expect(consoleErrors).toHaveBeenCalledWith(
+      '[mcp-desk] refused secrets:list from an untrusted frame (a file: page)',
+    )
+  })
+
+  it('falls back to the local key cipher when safeStorage cannot encrypt', async () => {
+    electronFake.safeStorage.available = false
+    await launch([`--home=${home}`])
+    await started()
+    const info = await handler('app:info')(prodSender, {})
+    expect(info).toMatchObject({ ok: true, value: { secretBackend: { kind: 'file', secure: false } } })
+    await handler('secrets:set')(prodSender, { name: 'K', value: 'v' })
+    expect(existsSync(join(home, 'secrets.key'))).toBe(true)
+  })
+
+  it('loads the dev server and trusts only it when electron-vite sets ELECTRON_RENDERER_URL', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
+    process.env.MCP_DESK_HOME = home
+    await launch([])
+    await started()
+    expect(electronFake.BrowserWindow.instances[0]?.loaded).toEqual([
+      { kind: 'url', target: 'http://localhost:5173' },
+    ])
+    await expect(
+      handler('settings:get')({ senderFrame: { url: 'http://localhost:5173/' } }, {}),
+    ).resolves.toMatchObject({
+      ok: true,
+    })
+    await expect(handler('settings:get')(prodSender, {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_sender' },
+    })
+  })
+
+  it('ignores ELECTRON_RENDERER_URL in a packaged app', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
+    electronFake.app.isPackaged = true
+    await launch(['--home', home])
+    await started()
+    expect(electronFake.BrowserWindow.instances[0]?.loaded).toEqual([{ kind: 'file', target: rendererPage }])
+  })
+
+  it('removes the IPC handlers when the window closes and re-registers them for a re-opened window', async () => {
+    await launch(['--home', home])
+    await started()
+    electronFake.BrowserWindow.instances[0]?.close()
+    expect(electronFake.ipcMain.handlers.size).toBe(0)
+    electronFake.app.emit('activate')
+    expect(electronFake.BrowserWindow.instances).toHaveLength(2)
+    await expect(handler('settings:get')(prodSender, {})).resolves.toMatchObject({ ok: true })
+  })
+
+  it('quits instead of starting a second copy on the same profile', async () => {
+    electronFake.app.singleInstanceLock = false
+    await launch(['--home', home])
+    expect(electronFake.app.quitCalled).toBe(true)
+    expect(electronFake.app.listenerCount('second-instance')).toBe(0)
+    expect(electronFake.BrowserWindow.instances).toHaveLength(0)
+  })
+
+  it('exits with a usage error, not a crash, for --home without a folder', async () => {
+    await expect(launch(['--home'])).rejects.toThrow('--home needs a folder')
+    expect(electronFake.app.exitCode).toBe(2)
+    expect(consoleErrors).toHaveBeenCalledWith(expect.stringContaining('mcp-desk: --home needs a folder'))
+  })
+})

@@ -1,0 +1,119 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createConnectionMonitor } from '../../../src/renderer/src/ipc/connection'
+import { FakeDeskApi, settingsFixture } from '../support/fake-desk-api'
+import { renderApp } from '../support/render-app'
+
+afterEach(cleanup)
+
+describe('<App>', () => {
+  it('renders the sidebar, conversation and composer with honest empty states and no drawer', async () => {
+    await renderApp()
+    const sidebar = screen.getByTestId('sidebar')
+    expect(within(sidebar).getByText('No conversations yet')).toBeTruthy()
+    expect(within(sidebar).getByText('No servers configured')).toBeTruthy()
+    expect(within(screen.getByTestId('conversation')).getByText(/needs a model provider/)).toBeTruthy()
+    expect(screen.getByTestId('current-model').textContent).toBe('No model configured')
+    expect(screen.queryByTestId('drawer')).toBeNull()
+    expect(screen.queryByTestId('startup-warnings')).toBeNull()
+  })
+
+  it('shows a disabled composer with the reason it cannot send', async () => {
+    await renderApp()
+    const composer = screen.getByTestId('composer')
+    const input = within(composer).getByLabelText<HTMLTextAreaElement>('Message')
+    expect(input.disabled).toBe(true)
+    const reason = document.getElementById(input.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toMatch(/no model provider is configured/)
+    expect(within(composer).getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true)
+  })
+
+  it('shows the pending approvals count on the bell and opens the approvals drawer from it', async () => {
+    await renderApp()
+    const bell = screen.getByTestId('approvals-bell')
+    expect(bell.getAttribute('aria-label')).toBe('Pending approvals: 0')
+    fireEvent.click(bell)
+    expect(within(screen.getByTestId('drawer')).getByText('No pending approvals.')).toBeTruthy()
+  })
+
+  it('opens the drawer as a column beside the conversation, keeps the composer, and closes on Escape', async () => {
+    await renderApp()
+    const settingsButton = screen.getByRole('button', { name: 'Settings' })
+    settingsButton.focus()
+    fireEvent.click(settingsButton)
+    const drawer = screen.getByTestId('drawer')
+    expect(within(drawer).getByTestId('settings-panel')).toBeTruthy()
+    expect(settingsButton.getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement?.id).toBe('drawer-title')
+    // The drawer is a sibling column, not an overlay inside the conversation.
+    expect(drawer.parentElement).toBe(screen.getByTestId('conversation').parentElement)
+    expect(screen.getByTestId('composer')).toBeTruthy()
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    expect(screen.queryByTestId('drawer')).toBeNull()
+    expect(document.activeElement).toBe(settingsButton)
+  })
+
+  it('lists configured servers in the sidebar with a status dot that says enabled or disabled', async () => {
+    const api = new FakeDeskApi({
+      settings: {
+        servers: [
+          { id: 'a', name: 'Alpha', enabled: true, transport: 'stdio', command: 'alpha', args: [], env: {} },
+          {
+            id: 'b',
+            name: 'Beta',
+            enabled: false,
+            transport: 'http',
+            url: 'https://beta.dev/mcp',
+            headers: {},
+          },
+        ],
+      },
+    })
+    await renderApp(api)
+    const sidebar = screen.getByTestId('sidebar')
+    expect(within(sidebar).getByText('Alpha')).toBeTruthy()
+    expect(within(sidebar).getByRole('img', { name: 'not connected' })).toBeTruthy()
+    expect(within(sidebar).getByRole('img', { name: 'disabled' })).toBeTruthy()
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Details' }))
+    expect(screen.getByTestId('servers-panel')).toBeTruthy()
+  })
+
+  it('shows startup warnings at the top of the window', async () => {
+    const warning = '/home/ada/.mcp-desk/settings.json: servers.0.command: command must not be empty'
+    await renderApp(new FakeDeskApi({ info: { startupWarnings: [warning] } }))
+    expect(screen.getByTestId('startup-warnings').textContent).toContain(warning)
+  })
+
+  it('applies the theme from settings as data-theme and follows settings:changed', async () => {
+    const { api, themeRoot } = await renderApp(
+      new FakeDeskApi({ settings: { appearance: { theme: 'dark' } } }),
+    )
+    expect(themeRoot.dataset.theme).toBe('dark')
+    act(() => api.emit('settings:changed', settingsFixture({ appearance: { theme: 'system' } })))
+    expect(themeRoot.dataset.theme).toBe('system')
+  })
+
+  it('shows failed requests with their reason until dismissed', async () => {
+    const api = new FakeDeskApi()
+    api.fail('secrets:list', { code: 'unavailable', message: 'secret store is locked' })
+    await renderApp(api)
+    const errors = screen.getByTestId('errors')
+    expect(errors.textContent).toContain('Could not list secrets: secret store is locked')
+    fireEvent.click(within(errors).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByTestId('errors')).toBeNull()
+  })
+
+  it('says "disconnected — reload" when the connection closes, and the button reloads', async () => {
+    const connection = createConnectionMonitor({ state: 'open' })
+    let reloads = 0
+    await renderApp(new FakeDeskApi(), { connection, reload: () => reloads++ })
+    expect(screen.queryByTestId('connection-lost')).toBeNull()
+    act(() => connection.set({ state: 'closed', reason: 'connection to MCP Desk closed (code 1006)' }))
+    const banner = screen.getByTestId('connection-lost')
+    expect(banner.textContent).toContain('Disconnected — reload.')
+    expect(banner.textContent).toContain('code 1006')
+    fireEvent.click(within(banner).getByRole('button', { name: 'Reload' }))
+    expect(reloads).toBe(1)
+  })
+})

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import {
+  commandBasename,
+  serverValueEntries,
+  transportLabel,
+} from '../../../src/renderer/src/state/server-labels'
+
+describe('server labels', () => {
+  it('names stdio servers by the basename of their command, for POSIX and Windows paths', () => {
+    expect(commandBasename('/usr/local/bin/notes-mcp')).toBe('notes-mcp')
+    expect(commandBasename('C:\\tools\\notes.exe')).toBe('notes.exe')
+    expect(commandBasename('npx')).toBe('npx')
+    const stdio = {
+      id: 'a',
+      name: 'A',
+      enabled: true,
+      transport: 'stdio' as const,
+      command: '/x/y',
+      args: [],
+      env: {},
+    }
+    expect(transportLabel(stdio)).toBe('stdio: y')
+  })
+
+  it('names http servers by the URL host, and falls back to the raw text when it is not a URL', () => {
+    const http = { id: 'b', name: 'B', enabled: true, transport: 'http' as const, url: '', headers: {} }
+    expect(transportLabel({ ...http, url: 'https://mcp.example.com:8443/mcp?key=***' })).toBe(
+      'mcp.example.com:8443',
+    )
+    expect(transportLabel({ ...http, url: 'not a url' })).toBe('not a url')
+  })
+
+  it('lists env for stdio and headers for http', () => {
+    const stdio = {
+      id: 'a',
+      name: 'A',
+      enabled: true,
+      transport: 'stdio' as const,
+      command: 'x',
+      args: [],
+      env: { DEBUG: { masked: true as const } },
+    }
+    expect(serverValueEntries(stdio)).toEqual({ kind: 'env', entries: [['DEBUG', { masked: true }]] })
+    const http = {
+      id: 'b',
+      name: 'B',
+      enabled: true,
+      transport: 'http' as const,
+      url: 'https://h',
+      headers: { Authorization: { secret: 'token' } },
+    }
+    expect(serverValueEntries(http)).toEqual({
+      kind: 'header',
+      entries: [['Authorization', { secret: 'token' }]],
+    })
+  })
+})
