@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { rendererCspPlugin } from './build/renderer-csp-plugin'
 
 export default defineConfig({
   main: {
@@ -32,6 +33,6 @@ export default defineConfig({
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), rendererCspPlugin()],
   },
 })

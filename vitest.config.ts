@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/{main,shared,preload,cli,fixtures,boundaries}/**/*.test.ts'],
+          include: ['test/{main,shared,preload,cli,fixtures,boundaries,build}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

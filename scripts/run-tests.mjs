@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + every vitest project (core, renderer, e2e), then one closing line
+// `npm test`: typecheck + lint + format check + every vitest project (core, renderer, e2e), then one closing line
 // `summary: N passed, N failed` counting each test and each whole-project check. Every step runs even when
 // an earlier one fails, so one red run shows everything that is wrong.
 import { spawnSync } from 'node:child_process'
@@ -26,6 +26,7 @@ const checks = [
   ['typecheck (node side)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
   ['typecheck (web side)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ]
 let passed = 0
 let failed = 0

@@ -38,6 +38,7 @@ export function createSafeStorageCipher(
   if (!safeStorage.isEncryptionAvailable()) throw new SafeStorageUnavailableError()
   const backend = describeBackend(safeStorage, platform)
   return {
+    id: 'os-keychain',
     backend,
     encrypt: (plain) => safeStorage.encryptString(plain),
     decrypt: (sealed) => safeStorage.decryptString(sealed),

@@ -101,7 +101,10 @@ describe('the Electron entry', () => {
     })
     const stored = readFileSync(join(home, 'secrets.json'), 'utf8')
     expect(stored).not.toContain('sk-live-123')
-    const sealed = (JSON.parse(stored) as { secrets: Record<string, string> }).secrets.OPENAI_KEY ?? ''
+    const entry = (JSON.parse(stored) as { secrets: Record<string, { sealedBy: string; data: string }> })
+      .secrets.OPENAI_KEY
+    expect(entry?.sealedBy).toBe('os-keychain')
+    const sealed = entry?.data ?? ''
     expect(Buffer.from(sealed, 'base64').toString('utf8')).toMatch(/^sealed:/)
   })
 

@@ -6,18 +6,32 @@ import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
 import { secretNameSchema } from '../../../shared/settings/settings-schema'
 import type { SecretBackend } from '../../../shared/ipc/contract'
 import { quarantineFile } from '../config/quarantine-file'
-import type { SecretCipher, SecretStore } from './secret-store'
+import type { SecretCipher, SecretCipherId, SecretStore } from './secret-store'
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 const secretsFileSchema = z
   .object({
     version: z.literal(1),
-    secrets: z.record(secretNameSchema, z.string().regex(BASE64, 'an entry must be base64')),
+    secrets: z.record(
+      secretNameSchema,
+      z
+        .object({
+          sealedBy: z.enum(['os-keychain', 'local-key']),
+          data: z.string().regex(BASE64, 'an entry must be base64'),
+        })
+        .strict(),
+    ),
   })
   .strict()
 
-type ParsedSecretsFile = { ok: true; secrets: Record<string, string> } | { ok: false; problem: string }
+type SealedEntry = { sealedBy: SecretCipherId; data: string }
+type ParsedSecretsFile = { ok: true; secrets: Record<string, SealedEntry> } | { ok: false; problem: string }
+
+const SEALER_NAMES: Record<SecretCipherId, string> = {
+  'os-keychain': 'the desktop app (OS keychain)',
+  'local-key': 'the CLI or web mode (local key file)',
+}
 
 /** What is wrong is described without echoing the file: a parser's message would quote its content. */
 function parseSecretsFile(text: string): ParsedSecretsFile {
@@ -36,7 +50,7 @@ function parseSecretsFile(text: string): ParsedSecretsFile {
 }
 
 /**
- * Secrets outside Electron: `{ version: 1, secrets: { name: base64(sealed) } }`, owner-only (0600), replaced
+ * `{ version: 1, secrets: { name: { sealedBy, data: base64(sealed) } } }`, owner-only (0600), replaced
  * atomically (temp file + rename) so a crash never leaves half a file. The file is read on every call, so
  * the CLI and a running web server see each other's changes. A damaged file is moved aside, never replaced.
  */
@@ -61,8 +75,15 @@ export class EncryptedFileSecretStore implements SecretStore {
     const checked = this.#checkName(name)
     const sealed = this.#load().get(checked)
     if (sealed === undefined) return undefined
+    if (sealed.sealedBy !== this.#cipher.id) {
+      throw new IpcFailure(
+        'unavailable',
+        `secret "${checked}" was stored by ${SEALER_NAMES[sealed.sealedBy]} and cannot be read by ` +
+          `${SEALER_NAMES[this.#cipher.id]}; set it again here, or use ${SEALER_NAMES[sealed.sealedBy]}`,
+      )
+    }
     try {
-      return this.#cipher.decrypt(Buffer.from(sealed, 'base64'))
+      return this.#cipher.decrypt(Buffer.from(sealed.data, 'base64'))
     } catch (error) {
       throw new IpcFailure(
         'unavailable',
@@ -76,7 +97,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     if (typeof value !== 'string')
       throw new IpcFailure('validation_failed', 'a secret value must be a string')
     const secrets = this.#load()
-    secrets.set(checked, this.#cipher.encrypt(value).toString('base64'))
+    secrets.set(checked, { sealedBy: this.#cipher.id, data: this.#cipher.encrypt(value).toString('base64') })
     this.#save(secrets)
   }
 
@@ -100,7 +121,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     return parsed.data
   }
 
-  #load(): Map<string, string> {
+  #load(): Map<string, SealedEntry> {
     let text: string
     try {
       text = readFileSync(this.#filePath, 'utf8')
@@ -132,7 +153,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     )
   }
 
-  #save(secrets: Map<string, string>): void {
+  #save(secrets: Map<string, SealedEntry>): void {
     const document = {
       version: 1,
       secrets: Object.fromEntries([...secrets].sort(([a], [b]) => (a < b ? -1 : 1))),

@@ -94,6 +94,7 @@ export function createLocalKeyCipher(keyFile: string): SecretCipher {
   }
 
   return {
+    id: 'local-key',
     backend: LOCAL_KEY_BACKEND,
     encrypt(plain: string): Buffer {
       const iv = randomBytes(IV_BYTES)

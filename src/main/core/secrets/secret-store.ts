@@ -12,8 +12,15 @@ export interface SecretStore {
   delete(name: string): boolean
 }
 
+export type SecretCipherId = 'os-keychain' | 'local-key'
+
 /** How bytes are protected at rest; safeStorage in Electron, AES-256-GCM with a local key outside it. */
 export interface SecretCipher {
+  /**
+   * Which sealing produced a value. One profile can be opened by the desktop app (OS keychain) and by the
+   * CLI or web mode (local key); each entry records its sealer so the other side says why it cannot read it.
+   */
+  readonly id: SecretCipherId
   readonly backend: SecretBackend
   encrypt(plain: string): Buffer
   decrypt(sealed: Buffer): string

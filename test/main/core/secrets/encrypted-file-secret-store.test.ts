@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SecretCipher } from '../../../../src/main/core/secrets/secret-store'
 import { EncryptedFileSecretStore } from '../../../../src/main/core/secrets/encrypted-file-secret-store'
 import { createLocalKeyCipher } from '../../../../src/main/core/secrets/local-key-cipher'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
@@ -52,12 +53,13 @@ describe('EncryptedFileSecretStore', () => {
     expect(open().backend).toMatchObject({ kind: 'file', secure: false })
   })
 
-  it('writes { version: 1, secrets: { name: base64 } } with mode 0600 and no temp files left behind', () => {
+  it('writes { version: 1, secrets: { name: { sealedBy, data } } } with mode 0600 and no temp files left behind', () => {
     open().set('token', 'value')
     const document = JSON.parse(fs.readFileSync(secretsFile, 'utf8'))
     expect(document.version).toBe(1)
     expect(Object.keys(document.secrets)).toEqual(['token'])
-    expect(document.secrets.token).toMatch(/^[A-Za-z0-9+/]+=*$/)
+    expect(document.secrets.token.sealedBy).toBe('local-key')
+    expect(document.secrets.token.data).toMatch(/^[A-Za-z0-9+/]+=*$/)
     if (process.platform !== 'win32') expect(fs.statSync(secretsFile).mode & 0o777).toBe(0o600)
     expect(fs.readdirSync(home).sort()).toEqual(['secrets.json', 'secrets.key'])
   })
@@ -89,15 +91,35 @@ describe('EncryptedFileSecretStore', () => {
     store.set('victim', 'original value')
     store.set('bystander', 'fine')
     const document = JSON.parse(fs.readFileSync(secretsFile, 'utf8'))
-    const sealed = Buffer.from(document.secrets.victim, 'base64')
+    const sealed = Buffer.from(document.secrets.victim.data, 'base64')
     sealed[sealed.length - 1]! ^= 0xff
-    document.secrets.victim = sealed.toString('base64')
+    document.secrets.victim.data = sealed.toString('base64')
     fs.writeFileSync(secretsFile, JSON.stringify(document))
     const failure = failureOf(() => open().get('victim'))
     expect(failure.code).toBe('unavailable')
     expect(failure.message).toContain('secret "victim"')
     expect(failure.message).toContain('cannot be decrypted')
     expect(open().get('bystander')).toBe('fine')
+  })
+
+  it('says which side sealed a secret it cannot read (desktop keychain vs local key), without touching it', () => {
+    const desktopCipher: SecretCipher = {
+      id: 'os-keychain',
+      backend: { kind: 'safeStorage', secure: true },
+      encrypt: (plain) => Buffer.from(`keychain:${plain}`).reverse(),
+      decrypt: (sealed) => Buffer.from(sealed).reverse().toString('utf8').slice('keychain:'.length),
+    }
+    new EncryptedFileSecretStore(secretsFile, desktopCipher).set('from-desktop', 'desktop value')
+    open().set('from-cli', 'cli value')
+    const cli = open()
+    expect(cli.list()).toEqual(['from-cli', 'from-desktop'])
+    const failure = failureOf(() => cli.get('from-desktop'))
+    expect(failure.code).toBe('unavailable')
+    expect(failure.message).toContain('stored by the desktop app (OS keychain)')
+    expect(failure.message).toContain('cannot be read by the CLI or web mode')
+    const desktop = new EncryptedFileSecretStore(secretsFile, desktopCipher)
+    expect(desktop.get('from-desktop')).toBe('desktop value')
+    expect(failureOf(() => desktop.get('from-cli')).message).toContain('stored by the CLI or web mode')
   })
 
   it('moves a corrupt file aside with a clear error instead of overwriting it', () => {
