@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -5,7 +6,7 @@ import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from './support/chromium'
-import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
+import { builtCli, startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 
@@ -130,6 +131,13 @@ describe('web mode in Chromium (built app, real core)', () => {
       expect(bytes.includes(Buffer.from(value)), file).toBe(false)
       expect(bytes.includes(Buffer.from(Buffer.from(value).toString('base64'))), file).toBe(false)
     }
+    // The built CLI on the same profile lists the secret by name and never prints a value.
+    const shown = execFileSync(process.execPath, [builtCli, '--home', home, 'config', 'show'], {
+      encoding: 'utf8',
+    })
+    expect(shown).toContain('provider-key')
+    for (const secret of [value, 'literal-env-value-4411', 'header-value-9931'])
+      expect(shown).not.toContain(secret)
   })
 
   it('refuses requests without the token and from a foreign origin', async () => {

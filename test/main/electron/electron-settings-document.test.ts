@@ -22,8 +22,8 @@ vi.mock('electron-store', async () => {
   return { default: ElectronStoreOverConf }
 })
 
-const { ElectronSettingsDocument, parseSettingsText } =
-  await import('../../../src/main/electron/electron-settings-document')
+const { ElectronSettingsDocument } = await import('../../../src/main/electron/electron-settings-document')
+const { parseSettingsText } = await import('../../../src/main/core/config/store-settings-document')
 
 let home: string
 beforeEach(() => {
