@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, safeStorage } from 'electron'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
-import { profilePaths, type ProfilePaths } from '../core/config/home-paths'
-import { quarantineFile } from '../core/config/quarantine-file'
-import { SettingsService } from '../core/config/settings-service'
+import type { ProfilePaths } from '../core/config/home-paths'
 import { createHost, type Host } from '../core/host'
-import { EncryptedFileSecretStore } from '../core/secrets/encrypted-file-secret-store'
+import { openProfile } from '../core/profile/open-profile'
 import { createLocalKeyCipher } from '../core/secrets/local-key-cipher'
 import type { SecretCipher } from '../core/secrets/secret-store'
 import { parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
@@ -57,12 +54,10 @@ function resolveHomeOrExit(): DesktopHome {
 let host: Host | undefined
 
 function start(): void {
-  const paths = profilePaths(home.dir)
-  mkdirSync(paths.home, { recursive: true, mode: 0o700 })
-  const settings = new SettingsService(new ElectronSettingsDocument(paths.home), {
-    quarantine: () => quarantineFile(paths.settingsFile),
+  const { paths, settings, secrets } = openProfile(home.dir, {
+    openSettingsDocument: (dir) => new ElectronSettingsDocument(dir),
+    openCipher: openSecretCipher,
   })
-  const secrets = new EncryptedFileSecretStore(paths.secretsFile, openSecretCipher(paths))
   host = createHost({
     settings,
     secrets,
