@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/run-cli'
+import { fixtureServerCommand } from './support/cli-harness'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const entry = path.join(repoRoot, 'src/cli/main.ts')
@@ -34,5 +36,22 @@ describe('src/cli/main.ts', () => {
     const bad = await runEntry(['nonsense'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('unknown command "nonsense"')
+  })
+
+  it('connects servers and then exits on its own (nothing left running), and refuses call without a terminal', async () => {
+    const home = path.join(root, 'home')
+    const added = await runCli(['--home', home, 'servers', 'add', 'Fixture', ...fixtureServerCommand()], {
+      stdout: () => {},
+      stderr: () => {},
+      env: {},
+    })
+    expect(added).toBe(0)
+    const listed = await runEntry(['--home', home, 'servers', '--strict'])
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toMatch(/^Fixture +stdio +connected/m)
+    // execFile's stdin is a pipe, not a terminal: nobody could answer the prompt.
+    const call = await runEntry(['--home', home, 'call', 'fixture', 'echo', '--args', '{"text":"x"}'])
+    expect(call.code).toBe(1)
+    expect(call.stderr).toContain('pass --yes')
   })
 })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/run-cli'
 import { APP_VERSION } from '../../src/main/core/app-identity'
+import { defaultHome } from '../../src/main/core/config/home-paths'
 import { openNodeProfile } from '../../src/main/core/profile/open-node-profile'
 
 let root: string
@@ -141,6 +142,21 @@ describe('runCli usage', () => {
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: mcp-desk')
     expect(help.stdout).toContain('config show')
+    for (const command of [
+      'servers [--json] [--strict]',
+      'servers add <name>',
+      '--url URL',
+      'servers remove',
+      'servers tools',
+      'call <server> <tool> [--args JSON] [--yes]',
+    ]) {
+      expect(help.stdout).toContain(command)
+    }
+    // Readable in an 80-column terminal (all but the line with this machine's default folder).
+    const defaultFolder = defaultHome(process.platform, {}, os.homedir())
+    for (const line of help.stdout.split('\n').filter((l) => !l.includes(defaultFolder))) {
+      expect(line.length).toBeLessThanOrEqual(80)
+    }
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `mcp-desk ${APP_VERSION}\n` })
   })
 
@@ -158,6 +174,13 @@ describe('runCli usage', () => {
     [['web', '--port', '-1'], '--port'],
     [['web', '--json'], 'option --json does not apply to web'],
     [['web', 'now'], 'unexpected argument "now"'],
+    [['call', 'a', 'b', '--strict'], 'option --strict does not apply to call'],
+    [['call', 'a', 'b', 'c'], 'unexpected argument "c" for call'],
+    [['servers', 'tools'], 'servers tools needs <name|id>'],
+    [['servers', 'tools', 'a', '--yes'], 'option --yes does not apply to servers tools'],
+    [['config', 'path', '--', 'x'], '"--" does not apply to config path'],
+    [['toString'], 'unknown command "toString"'],
+    [['servers add', 'x'], 'unknown command "servers add"'],
   ])('exits 2 for %j naming the problem, with the usage', async (argv, message) => {
     const { code, stdout, stderr } = await run(argv)
     expect(code).toBe(2)

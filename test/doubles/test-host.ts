@@ -1,11 +1,18 @@
 import { SettingsService } from '../../src/main/core/config/settings-service'
-import { createHost, type Host } from '../../src/main/core/host'
+import { composeHost } from '../../src/main/core/compose-host'
+import type { Host } from '../../src/main/core/host'
+import type { ConnectionManager } from '../../src/main/core/mcp/connection-manager'
+import type { TransportOpener } from '../../src/main/core/mcp/transport-opener'
 import { MemoryJsonDocument } from './memory-json-document'
 import { MemorySecretStore } from './memory-secret-store'
 
 /** A real Host (real dispatcher, settings service and events) over in-memory ports. */
-export function createTestHost(initialSettings?: unknown): {
+export function createTestHost(
+  initialSettings?: unknown,
+  opener?: TransportOpener,
+): {
   host: Host
+  servers: ConnectionManager
   doc: MemoryJsonDocument
   secrets: MemorySecretStore
   settings: SettingsService
@@ -15,11 +22,14 @@ export function createTestHost(initialSettings?: unknown): {
   const secrets = new MemorySecretStore()
   const settings = new SettingsService(doc)
   const errors: unknown[] = []
-  const host = createHost({
+  const { host, servers } = composeHost({
+    ...(opener ? { opener } : {}),
     settings,
     secrets,
     info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home: '/memory' },
-    log: (_message, error) => errors.push(error),
+    log: (_message, error) => {
+      if (error !== undefined) errors.push(error)
+    },
   })
-  return { host, doc, secrets, settings, errors }
+  return { host, servers, doc, secrets, settings, errors }
 }

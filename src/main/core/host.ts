@@ -4,11 +4,13 @@ import { toSettingsView } from '../../shared/settings/settings-view'
 import type { SettingsService } from './config/settings-service'
 import { HostEvents } from './ipc/host-events'
 import { createRequestDispatcher, type Dispatch, type RequestHandlers } from './ipc/request-dispatcher'
+import type { ConnectionManager } from './mcp/connection-manager'
 import type { SecretStore } from './secrets/secret-store'
 
 export interface HostDeps {
   settings: SettingsService
   secrets: SecretStore
+  servers: ConnectionManager
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
   /** Where unexpected errors go (with stacks). Never the renderer. */
   log?: (message: string, error?: unknown) => void
@@ -25,9 +27,12 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets } = deps
+  const { settings, secrets, servers } = deps
   const events = new HostEvents()
-  const unsubscribe = settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next)))
+  const unsubscribers = [
+    settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
+    servers.subscribe((list) => events.emit('servers:changed', { servers: list })),
+  ]
 
   const handlers: RequestHandlers = {
     'app:info': () => ({
@@ -50,15 +55,46 @@ export function createHost(deps: HostDeps): Host {
       return { name }
     },
     'secrets:delete': ({ name }) => {
+      const user = settings
+        .get()
+        .servers.find((server) =>
+          Object.values(server.transport === 'stdio' ? server.env : server.headers).some(
+            (value) => typeof value !== 'string' && value.secret === name,
+          ),
+        )
+      if (user) {
+        throw new IpcFailure(
+          'conflict',
+          `secret "${name}" is used by the server "${user.name}"; edit or remove that server instead`,
+        )
+      }
       const deleted = secrets.delete(name)
       if (!deleted) throw new IpcFailure('not_found', `no secret named "${name}"`)
       events.emit('secrets:changed', { names: secrets.list() })
       return { deleted }
     },
+    'servers:list': () => ({ servers: servers.list() }),
+    'servers:add': ({ server }) => withSecretsEvent(() => servers.add(server)),
+    'servers:update': ({ id, server }) => withSecretsEvent(() => servers.update(id, server)),
+    'servers:remove': async ({ id }) => {
+      await withSecretsEvent(() => servers.remove(id))
+      return { removed: true as const }
+    },
+    'servers:restart': ({ id }) => servers.restart(id),
+    'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
+  }
+
+  /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */
+  async function withSecretsEvent<T>(edit: () => Promise<T>): Promise<T> {
+    try {
+      return await edit()
+    } finally {
+      events.emit('secrets:changed', { names: secrets.list() })
+    }
   }
 
   const dispatch = createRequestDispatcher(handlers, {
     onInternalError: (channel, error) => deps.log?.(`request ${channel} failed`, error),
   })
-  return { dispatch, events, dispose: unsubscribe }
+  return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
 }

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, safeStorage } from 'electron'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
 import type { ProfilePaths } from '../core/config/home-paths'
-import { createHost, type Host } from '../core/host'
+import { composeHost, type ComposedHost } from '../core/compose-host'
+import type { Host } from '../core/host'
 import { openProfile } from '../core/profile/open-profile'
 import { createLocalKeyCipher } from '../core/secrets/local-key-cipher'
 import type { SecretCipher } from '../core/secrets/secret-store'
@@ -52,13 +53,14 @@ function resolveHomeOrExit(): DesktopHome {
 }
 
 let host: Host | undefined
+let composed: ComposedHost | undefined
 
 function start(): void {
   const { paths, settings, secrets } = openProfile(home.dir, {
     openSettingsDocument: (dir) => new ElectronSettingsDocument(dir),
     openCipher: openSecretCipher,
   })
-  host = createHost({
+  composed = composeHost({
     settings,
     secrets,
     info: {
@@ -70,9 +72,13 @@ function start(): void {
     },
     log,
   })
+  host = composed.host
   for (const warning of settings.startupWarnings) log(`warning: ${warning}`)
 
   openWindow()
+  // Servers connect after the window is up: a slow server never delays the app, and the servers panel
+  // shows each one connecting.
+  void composed.servers.start()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
@@ -117,4 +123,19 @@ function focusWindow(): void {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
-app.on('will-quit', () => host?.dispose())
+// Quitting waits for every server to be shut down (stdin closed, then SIGTERM/SIGKILL to its process
+// group), so no server process outlives the app.
+let shutdownDone = false
+app.on('before-quit', (event) => {
+  if (shutdownDone || !composed) return
+  event.preventDefault()
+  const closing = composed
+  composed = undefined
+  void closing
+    .shutdown()
+    .catch((error: unknown) => log('shutting down servers failed', error))
+    .finally(() => {
+      shutdownDone = true
+      app.quit()
+    })
+})

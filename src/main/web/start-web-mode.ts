@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createHost } from '../core/host'
+import { composeHost } from '../core/compose-host'
 import { openNodeProfile } from '../core/profile/open-node-profile'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
 import { locateRendererDir } from './locate-renderer'
@@ -28,7 +28,7 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
     )
   }
   const profile = openNodeProfile(options.home)
-  const host = createHost({
+  const composed = composeHost({
     settings: profile.settings,
     secrets: profile.secrets,
     info: {
@@ -45,12 +45,18 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
   if (!profile.secrets.backend.secure && profile.secrets.backend.warning) {
     options.log(`note: ${profile.secrets.backend.warning}`)
   }
-  const server = await startWebServer({ host, rendererDir, port: options.port, log: options.log })
+  const server = await startWebServer({
+    host: composed.host,
+    rendererDir,
+    port: options.port,
+    log: options.log,
+  })
+  void composed.servers.start()
   return {
     url: server.url,
     close: async () => {
       await server.close()
-      host.dispose()
+      await composed.shutdown()
     },
   }
 }

@@ -11,6 +11,8 @@ import './styles/theme.css'
 import './styles/base.css'
 import './styles/layout.css'
 import './styles/panels.css'
+import './styles/servers.css'
+import './styles/server-form.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { secretNameSchema, themeSchema } from '../settings/settings-schema'
 import { settingsViewSchema } from '../settings/settings-view'
+import { serverIdSchema } from '../settings/settings-schema'
+import { serverInputSchema } from '../mcp/server-input'
+import { serverStateSchema } from '../mcp/server-state'
 import type { IpcResult } from './ipc-error'
 
 /**
@@ -49,11 +52,27 @@ export const requestChannels = {
     request: z.object({ name: secretNameSchema }).strict(),
     response: z.object({ deleted: z.boolean() }),
   },
+  'servers:list': { request: empty, response: z.object({ servers: z.array(serverStateSchema) }) },
+  'servers:add': { request: z.object({ server: serverInputSchema }).strict(), response: serverStateSchema },
+  'servers:update': {
+    request: z.object({ id: serverIdSchema, server: serverInputSchema }).strict(),
+    response: serverStateSchema,
+  },
+  'servers:remove': {
+    request: z.object({ id: serverIdSchema }).strict(),
+    response: z.object({ removed: z.literal(true) }),
+  },
+  'servers:restart': { request: z.object({ id: serverIdSchema }).strict(), response: serverStateSchema },
+  'servers:set-enabled': {
+    request: z.object({ id: serverIdSchema, enabled: z.boolean() }).strict(),
+    response: serverStateSchema,
+  },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 
 export const eventChannels = {
   'settings:changed': settingsViewSchema,
   'secrets:changed': z.object({ names: z.array(z.string()) }),
+  'servers:changed': z.object({ servers: z.array(serverStateSchema) }),
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

@@ -16,14 +16,19 @@ export type SecretRef = z.infer<typeof secretRefSchema>
 export const configValueSchema = z.union([z.string(), secretRefSchema])
 export type ConfigValue = z.infer<typeof configValueSchema>
 
-const serverIdSchema = z
+export const serverIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a server id is 1-64 lowercase letters, digits or "-"')
+
+/** Whether this server may ask the host to run a model (`sampling/createMessage`); see the sampling issue. */
+export const samplingPolicySchema = z.enum(['deny', 'ask', 'allow'])
+export type SamplingPolicy = z.infer<typeof samplingPolicySchema>
 
 const serverBase = {
   id: serverIdSchema,
   name: z.string().min(1).max(200),
   enabled: z.boolean().default(true),
+  sampling: samplingPolicySchema.default('ask'),
 }
 
 export const stdioServerConfigSchema = z
@@ -52,6 +57,41 @@ export const serverConfigSchema = z.discriminatedUnion('transport', [
 ])
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 
+const KiB = 1024
+const MiB = 1024 * KiB
+
+/**
+ * Limits on what one server may hand us. Discovery limits keep a server from flooding the host (over any
+ * limit the server fails, it is never half-registered); the message cap leaves room for a 20 MiB image in
+ * base64.
+ */
+export const mcpLimitsSchema = z
+  .object({
+    connectTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    maxMessageBytes: z
+      .number()
+      .int()
+      .min(64 * KiB)
+      .max(512 * MiB)
+      .default(32 * MiB),
+    maxToolPages: z.number().int().min(1).max(10_000).default(64),
+    maxTools: z.number().int().min(1).max(100_000).default(1000),
+    maxSchemaBytes: z
+      .number()
+      .int()
+      .min(KiB)
+      .max(16 * MiB)
+      .default(32 * KiB),
+    maxDefinitionBytes: z
+      .number()
+      .int()
+      .min(KiB)
+      .max(256 * MiB)
+      .default(2 * MiB),
+  })
+  .strict()
+export type McpLimits = z.infer<typeof mcpLimitsSchema>
+
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
 
@@ -62,6 +102,10 @@ export const settingsSchema = z
       .object({ theme: themeSchema.default('system') })
       .strict()
       .default({ theme: 'system' }),
+    mcp: z
+      .object({ limits: mcpLimitsSchema.default(mcpLimitsSchema.parse({})) })
+      .strict()
+      .default({ limits: mcpLimitsSchema.parse({}) }),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import {
+  mcpLimitsSchema,
+  samplingPolicySchema,
   secretRefSchema,
   themeSchema,
   type ConfigValue,
@@ -16,7 +18,12 @@ export const maskedValueSchema = z.object({ masked: z.literal(true) }).strict()
 export const configValueViewSchema = z.union([secretRefSchema, maskedValueSchema])
 export type ConfigValueView = z.infer<typeof configValueViewSchema>
 
-const serverViewBase = { id: z.string(), name: z.string(), enabled: z.boolean() }
+const serverViewBase = {
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  sampling: samplingPolicySchema,
+}
 export const serverConfigViewSchema = z.discriminatedUnion('transport', [
   z.object({
     ...serverViewBase,
@@ -38,6 +45,7 @@ export type ServerConfigView = z.infer<typeof serverConfigViewSchema>
 export const settingsViewSchema = z.object({
   schemaVersion: z.number(),
   appearance: z.object({ theme: themeSchema }),
+  mcp: z.object({ limits: mcpLimitsSchema }),
   servers: z.array(serverConfigViewSchema),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -74,6 +82,7 @@ export function toSettingsView(settings: Settings): SettingsView {
   return {
     schemaVersion: settings.schemaVersion,
     appearance: { ...settings.appearance },
+    mcp: { limits: { ...settings.mcp.limits } },
     servers: settings.servers.map(maskServer),
   }
 }

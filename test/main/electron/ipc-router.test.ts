@@ -7,7 +7,8 @@ import {
 import type { SecretBackend } from '../../../src/shared/ipc/contract'
 import type { JsonDocument } from '../../../src/main/core/config/json-document'
 import { SettingsService } from '../../../src/main/core/config/settings-service'
-import { createHost, type Host } from '../../../src/main/core/host'
+import { composeHost } from '../../../src/main/core/compose-host'
+import type { Host } from '../../../src/main/core/host'
 import type { SecretStore } from '../../../src/main/core/secrets/secret-store'
 import type { AppOrigin } from '../../../src/main/core/security/app-origin'
 import { electronFake, FakeWebContents, type InvokeHandler } from './fake-electron'
@@ -63,11 +64,12 @@ function handler(channel: (typeof requestChannelNames)[number]): InvokeHandler {
 beforeEach(() => {
   document = new MemoryJsonDocument()
   secrets = new MemorySecretStore()
-  host = createHost({
+  host = composeHost({
     settings: new SettingsService(document),
     secrets,
     info: { name: 'MCP Desk', version: '0.1.0', mode: 'desktop', platform: 'linux', home: '/memory' },
-  })
+    log: () => undefined,
+  }).host
   contents = new FakeWebContents()
   logLines = []
   dispose = registerIpcRouter({
@@ -131,7 +133,7 @@ describe('registerIpcRouter', () => {
   it('forwards host events to the window, names only for secrets', async () => {
     await handler('secrets:set')(trusted, { name: 'OPENAI_KEY', value: 'sk-live' })
     await handler('settings:update')(trusted, { appearance: { theme: 'dark' } })
-    expect(contents.sent).toEqual([
+    expect(contents.sent.filter((sent) => sent.channel !== electronEventChannel('servers:changed'))).toEqual([
       { channel: electronEventChannel('secrets:changed'), args: [{ names: ['OPENAI_KEY'] }] },
       {
         channel: electronEventChannel('settings:changed'),

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { defaultSettings } from '../../../src/shared/settings/settings-schema'
+import { toSettingsView } from '../../../src/shared/settings/settings-view'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -129,7 +131,7 @@ describe('web server', () => {
     expect(await nextFrame()).toEqual({
       type: 'result',
       id: 1,
-      result: { ok: true, value: { schemaVersion: 1, appearance: { theme: 'system' }, servers: [] } },
+      result: { ok: true, value: toSettingsView(defaultSettings()) },
     })
     ws.send(
       JSON.stringify({

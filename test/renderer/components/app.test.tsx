@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createConnectionMonitor } from '../../../src/renderer/src/ipc/connection'
 import { FakeDeskApi, settingsFixture } from '../support/fake-desk-api'
 import { renderApp } from '../support/render-app'
+import { httpConfigFixture, stdioConfigFixture } from '../support/server-fixtures'
 
 afterEach(cleanup)
 
@@ -54,27 +55,47 @@ describe('<App>', () => {
     expect(document.activeElement).toBe(settingsButton)
   })
 
-  it('lists configured servers in the sidebar with a status dot that says enabled or disabled', async () => {
+  it('lists servers in the sidebar with a dot per real status, each named for assistive tech', async () => {
     const api = new FakeDeskApi({
-      settings: {
-        servers: [
-          { id: 'a', name: 'Alpha', enabled: true, transport: 'stdio', command: 'alpha', args: [], env: {} },
-          {
-            id: 'b',
-            name: 'Beta',
-            enabled: false,
-            transport: 'http',
-            url: 'https://beta.dev/mcp',
-            headers: {},
-          },
-        ],
-      },
+      servers: [
+        { config: stdioConfigFixture({ id: 'alpha', name: 'Alpha' }), state: { status: 'connecting' } },
+        { config: stdioConfigFixture({ id: 'beta', name: 'Beta' }), state: { status: 'connected' } },
+        {
+          config: stdioConfigFixture({ id: 'gamma', name: 'Gamma' }),
+          state: { status: 'failed', failure: { reason: 'exited with exit code 3' } },
+        },
+        { config: httpConfigFixture({ id: 'delta', name: 'Delta', enabled: false }) },
+      ],
     })
     await renderApp(api)
     const sidebar = screen.getByTestId('sidebar')
-    expect(within(sidebar).getByText('Alpha')).toBeTruthy()
-    expect(within(sidebar).getByRole('img', { name: 'not connected' })).toBeTruthy()
-    expect(within(sidebar).getByRole('img', { name: 'disabled' })).toBeTruthy()
+    const expected = [
+      ['alpha', 'Connecting'],
+      ['beta', 'Connected'],
+      ['gamma', 'Failed'],
+      ['delta', 'Disabled'],
+    ] as const
+    for (const [id, label] of expected) {
+      const row = within(sidebar).getByTestId(`sidebar-server-${id}`)
+      const dot = within(row).getByRole('img', { name: label })
+      expect(dot.getAttribute('title')).toBe(label)
+      expect(dot.classList.contains(`status-dot--${dot.dataset.status}`)).toBe(true)
+      expect(row.getAttribute('title')).toContain(label)
+    }
+    // Four statuses, four different looks.
+    const classes = new Set(
+      within(sidebar)
+        .getAllByRole('img')
+        .map((dot) => dot.className),
+    )
+    expect(classes.size).toBe(4)
+    expect(within(sidebar).queryByRole('img', { name: /sign-in/i })).toBeNull()
+
+    act(() => api.servers.setState('alpha', { status: 'failed', failure: { reason: 'timed out' } }))
+    expect(within(within(sidebar).getByTestId('sidebar-server-alpha')).getByRole('img').dataset.status).toBe(
+      'failed',
+    )
+
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Details' }))
     expect(screen.getByTestId('servers-panel')).toBeTruthy()
   })

@@ -8,6 +8,7 @@ const server = {
   id: 'notes',
   name: 'Notes',
   enabled: true,
+  sampling: 'ask' as const,
   transport: 'stdio' as const,
   command: '/usr/bin/notes-mcp',
   args: [],
@@ -15,7 +16,7 @@ const server = {
 }
 
 describe('createAppStore', () => {
-  it('loads app info, settings and secret names on start', async () => {
+  it('loads app info, settings, secret names and server states on start', async () => {
     const api = new FakeDeskApi({ secretNames: ['openai'], settings: { servers: [server] } })
     const store = createAppStore({ api })
     expect(store.getState().loaded).toBe(false)
@@ -26,7 +27,13 @@ describe('createAppStore', () => {
     expect(state.settings?.servers).toEqual([server])
     expect(state.secretNames).toEqual(['openai'])
     expect(state.errors).toEqual([])
-    expect(api.calls.map((call) => call.channel).sort()).toEqual(['app:info', 'secrets:list', 'settings:get'])
+    expect(state.servers).toEqual([])
+    expect(api.calls.map((call) => call.channel).sort()).toEqual([
+      'app:info',
+      'secrets:list',
+      'servers:list',
+      'settings:get',
+    ])
   })
 
   it('follows settings:changed and secrets:changed events, and stops following them on stop()', async () => {

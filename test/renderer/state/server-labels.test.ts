@@ -15,6 +15,7 @@ describe('server labels', () => {
       id: 'a',
       name: 'A',
       enabled: true,
+      sampling: 'ask' as const,
       transport: 'stdio' as const,
       command: '/x/y',
       args: [],
@@ -24,7 +25,15 @@ describe('server labels', () => {
   })
 
   it('names http servers by the URL host, and falls back to the raw text when it is not a URL', () => {
-    const http = { id: 'b', name: 'B', enabled: true, transport: 'http' as const, url: '', headers: {} }
+    const http = {
+      id: 'b',
+      name: 'B',
+      enabled: true,
+      sampling: 'ask' as const,
+      transport: 'http' as const,
+      url: '',
+      headers: {},
+    }
     expect(transportLabel({ ...http, url: 'https://mcp.example.com:8443/mcp?key=***' })).toBe(
       'mcp.example.com:8443',
     )
@@ -36,6 +45,7 @@ describe('server labels', () => {
       id: 'a',
       name: 'A',
       enabled: true,
+      sampling: 'ask' as const,
       transport: 'stdio' as const,
       command: 'x',
       args: [],
@@ -46,6 +56,7 @@ describe('server labels', () => {
       id: 'b',
       name: 'B',
       enabled: true,
+      sampling: 'ask' as const,
       transport: 'http' as const,
       url: 'https://h',
       headers: { Authorization: { secret: 'token' } },

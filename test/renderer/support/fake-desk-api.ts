@@ -8,7 +8,9 @@ import type {
   ResponseOf,
 } from '../../../src/shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
+import { mcpLimitsSchema } from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
+import { FakeServers, type FakeServer } from './fake-servers'
 
 export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -25,7 +27,13 @@ export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
 }
 
 export function settingsFixture(overrides: Partial<SettingsView> = {}): SettingsView {
-  return { schemaVersion: 1, appearance: { theme: 'system' }, servers: [], ...overrides }
+  return {
+    schemaVersion: 1,
+    appearance: { theme: 'system' },
+    mcp: { limits: mcpLimitsSchema.parse({}) },
+    servers: [],
+    ...overrides,
+  }
 }
 
 type Handler<C extends RequestChannel> = (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>
@@ -38,6 +46,8 @@ export class FakeDeskApi implements DeskApi {
   info: AppInfo
   settings: SettingsView
   secrets = new Map<string, string>()
+  /** Configured servers and their live states; `servers.holdConnections()` keeps attempts connecting. */
+  readonly servers: FakeServers
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -45,10 +55,27 @@ export class FakeDeskApi implements DeskApi {
   readonly #listeners = new Map<EventChannel, Set<(payload: unknown) => void>>()
 
   constructor(
-    init: { info?: Partial<AppInfo>; settings?: Partial<SettingsView>; secretNames?: string[] } = {},
+    init: {
+      info?: Partial<AppInfo>
+      settings?: Partial<SettingsView>
+      secretNames?: string[]
+      /** Sets `settings.servers` (the configs) and the `servers:list` states together. */
+      servers?: FakeServer[]
+    } = {},
   ) {
     this.info = appInfoFixture(init.info)
-    this.settings = settingsFixture(init.settings)
+    const servers = init.servers ?? []
+    this.settings = settingsFixture({
+      ...init.settings,
+      ...(init.servers ? { servers: servers.map((server) => server.config) } : {}),
+    })
+    this.servers = new FakeServers(servers, {
+      configsChanged: (configs) => {
+        this.settings = { ...this.settings, servers: configs }
+        this.emit('settings:changed', this.settings)
+      },
+      statesChanged: (states) => this.emit('servers:changed', { servers: states }),
+    })
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
 
@@ -132,6 +159,12 @@ export class FakeDeskApi implements DeskApi {
       this.emit('secrets:changed', { names: this.#secretNames() })
       return ok({ deleted: true })
     },
+    'servers:list': () => this.servers.list(),
+    'servers:add': (request) => this.servers.add(request),
+    'servers:update': (request) => this.servers.update(request),
+    'servers:remove': (request) => this.servers.remove(request),
+    'servers:restart': (request) => this.servers.restart(request),
+    'servers:set-enabled': (request) => this.servers.setEnabled(request),
   }
 }
 

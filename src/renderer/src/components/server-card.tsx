@@ -1,51 +1,88 @@
-import type { ConfigValueView, ServerConfigView } from '../../../shared/settings/settings-view'
-import { serverValueEntries, transportLabel } from '../state/server-labels'
+import type { ServerState } from '../../../shared/mcp/server-state'
+import type { ServerConfigView } from '../../../shared/settings/settings-view'
+import { serverValueEntries, stateTransportLabel } from '../state/server-labels'
+import { ServerCardActions } from './server-card-actions'
+import { ServerFailure } from './server-failure'
+import { ServerPendingChanges } from './server-pending-changes'
 import { ServerStatusDot } from './server-status-dot'
+import { ServerStatusPill } from './server-status-pill'
+import { ServerToolList } from './server-tool-list'
+import { StderrTail } from './stderr-tail'
+import { StoredValue } from './stored-value'
 
-/** Values never reach the renderer; show that one exists (bullets) or which secret it references. */
-function ConfigValue({ value }: { value: ConfigValueView }) {
-  if ('secret' in value) return <span className="config-secret-ref">secret: {value.secret}</span>
+const samplingLabels = { deny: 'refused', ask: 'ask each time', allow: 'allowed without asking' } as const
+
+function ConfiguredValues({ config }: { config: ServerConfigView }) {
+  const { kind, entries } = serverValueEntries(config)
+  if (entries.length === 0) return null
   return (
-    <span className="config-masked" aria-label="hidden value" title="Hidden value">
-      ••••••••
-    </span>
+    <div className="server-card-values">
+      <h4 className="server-card-subtitle">{kind === 'env' ? 'Environment' : 'Headers'}</h4>
+      <dl className="key-values">
+        {entries.map(([key, value]) => (
+          <div key={key} className="key-value">
+            <dt className="selectable">{key}</dt>
+            <dd>
+              <StoredValue serverId={config.id} value={value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }
 
-export function ServerCard({ server }: { server: ServerConfigView }) {
-  const { kind, entries } = serverValueEntries(server)
-  const headingId = `server-${server.id}-name`
+/**
+ * One server: who it is and where it points, its status in words, why it failed, its tools, what changed
+ * in them, and what can be done about it.
+ */
+export function ServerCard({
+  state,
+  config,
+  onEdit,
+}: {
+  state: ServerState
+  config: ServerConfigView | undefined
+  onEdit: () => void
+}) {
+  const headingId = `server-${state.id}-name`
   return (
     <li
-      className={server.enabled ? 'server-card' : 'server-card server-card--disabled'}
+      className={`server-card server-card--${state.status}`}
       aria-labelledby={headingId}
-      data-testid={`server-card-${server.id}`}
+      data-testid={`server-card-${state.id}`}
     >
       <div className="server-card-header">
-        <ServerStatusDot server={server} />
-        <h3 id={headingId} className="server-card-name selectable">
-          {server.name}
+        <ServerStatusDot status={state.status} />
+        <h3 id={headingId} className="server-card-name selectable" tabIndex={-1}>
+          {state.name}
         </h3>
-        <span className={server.enabled ? 'pill pill--enabled' : 'pill pill--disabled'}>
-          {server.enabled ? 'Enabled' : 'Disabled'}
-        </span>
+        <ServerStatusPill state={state} />
       </div>
-      <p className="server-card-transport selectable">{transportLabel(server)}</p>
-      {entries.length > 0 && (
-        <>
-          <h4 className="server-card-subtitle">{kind === 'env' ? 'Environment' : 'Headers'}</h4>
-          <dl className="key-values">
-            {entries.map(([key, value]) => (
-              <div key={key} className="key-value">
-                <dt className="selectable">{key}</dt>
-                <dd>
-                  <ConfigValue value={value} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </>
+      <p className="server-card-transport">
+        <span className="selectable">{stateTransportLabel(state, config)}</span>
+        {state.serverInfo && (
+          <span className="server-card-info selectable">
+            {' · '}
+            {state.serverInfo.name} {state.serverInfo.version}
+          </span>
+        )}
+      </p>
+      <code className="server-card-destination selectable" title="Where MCP Desk connects (secrets hidden)">
+        {state.destination}
+      </code>
+      {state.status === 'failed' && <ServerFailure state={state} />}
+      <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} />
+      {state.status === 'connected' && <ServerToolList tools={state.tools} serverName={state.name} />}
+      {state.status !== 'failed' && state.stderrTail !== '' && (
+        <details className="disclosure">
+          <summary>Server output (stderr)</summary>
+          <StderrTail text={state.stderrTail} label={`stderr of ${state.name}`} />
+        </details>
       )}
+      {config && <ConfiguredValues config={config} />}
+      {config && <p className="server-card-meta">Sampling requests: {samplingLabels[config.sampling]}</p>}
+      <ServerCardActions state={state} onEdit={onEdit} canEdit={config !== undefined} />
     </li>
   )
 }

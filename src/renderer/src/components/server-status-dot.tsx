@@ -1,21 +1,20 @@
-import type { ServerConfigView } from '../../../shared/settings/settings-view'
+import type { ServerStatus } from '../../../shared/mcp/server-state'
+import { statusLabels } from '../state/server-labels'
 
 /**
- * Connections arrive later, so the only honest states today are "not connected" (enabled) and "disabled".
- * The label is spoken and shown on hover; the dot alone never carries the meaning.
+ * The sidebar's and the card's status at a glance. Each status differs by shape as well as colour
+ * (connecting half-filled, disabled hollow), and the label is spoken and shown on hover, so the colour
+ * alone never carries the meaning. Connecting pulses unless the user asked for reduced motion.
  */
-export function serverStatus(server: ServerConfigView): { kind: 'idle' | 'disabled'; label: string } {
-  return server.enabled ? { kind: 'idle', label: 'not connected' } : { kind: 'disabled', label: 'disabled' }
-}
-
-export function ServerStatusDot({ server }: { server: ServerConfigView }) {
-  const status = serverStatus(server)
+export function ServerStatusDot({ status }: { status: ServerStatus }) {
+  const label = statusLabels[status]
   return (
     <span
-      className={`status-dot status-dot--${status.kind}`}
+      className={`status-dot status-dot--${status}`}
       role="img"
-      aria-label={status.label}
-      title={status.label}
+      aria-label={label}
+      title={label}
+      data-status={status}
     />
   )
 }

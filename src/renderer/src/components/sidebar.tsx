@@ -1,11 +1,9 @@
-import type { ServerConfigView } from '../../../shared/settings/settings-view'
+import { statusLabels } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
 import { ServerStatusDot } from './server-status-dot'
 
-const noServers: ServerConfigView[] = []
-
 function SidebarServers() {
-  const servers = useAppState((state) => state.settings?.servers ?? noServers)
+  const servers = useAppState((state) => state.servers)
   const openDrawer = useAppState((state) => state.openDrawer)
   return (
     <section className="sidebar-section sidebar-servers" aria-labelledby="sidebar-servers-heading">
@@ -22,8 +20,13 @@ function SidebarServers() {
       ) : (
         <ul className="sidebar-server-list">
           {servers.map((server) => (
-            <li key={server.id} className={server.enabled ? 'sidebar-server' : 'sidebar-server is-disabled'}>
-              <ServerStatusDot server={server} />
+            <li
+              key={server.id}
+              className={`sidebar-server sidebar-server--${server.status}`}
+              title={`${server.name}: ${statusLabels[server.status]}`}
+              data-testid={`sidebar-server-${server.id}`}
+            >
+              <ServerStatusDot status={server.status} />
               <span className="sidebar-server-name">{server.name}</span>
             </li>
           ))}

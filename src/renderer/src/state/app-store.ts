@@ -1,9 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AppInfo, DeskApi } from '../../../shared/ipc/contract'
+import type { ServerState } from '../../../shared/mcp/server-state'
 import type { Theme } from '../../../shared/settings/settings-schema'
 import type { SettingsView } from '../../../shared/settings/settings-view'
 import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
+import { createServerActions, type ServerActions } from './server-actions'
 
 export type DrawerPanel = 'servers' | 'settings' | 'approvals'
 
@@ -14,15 +16,17 @@ export interface VisibleError {
   message: string
 }
 
-export interface AppState {
-  /** False until the first `app:info` / `settings:get` / `secrets:list` round has finished (ok or not). */
+export interface AppState extends ServerActions {
+  /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
   settings: SettingsView | null
   secretNames: string[]
+  /** Every configured server as the connection layer sees it (status, failure, tools, pending changes). */
+  servers: ServerState[]
   connection: ConnectionStatus
   drawer: DrawerPanel | null
-  /** Nothing can ask for approval yet (no servers connect), so this is truthfully zero until that arrives. */
+  /** Nothing asks for approval yet (the approvals layer comes later), so this is truthfully zero until then. */
   pendingApprovals: number
   errors: VisibleError[]
 
@@ -53,7 +57,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * The window's state: what the host told us (info, settings, secret names) plus UI state (drawer, errors).
+ * The window's state: what the host told us (info, settings, secret names, server states) plus UI state
+ * (drawer, errors).
  * Every failed call becomes a `VisibleError`; nothing is swallowed.
  */
 export function createAppStore({
@@ -66,19 +71,35 @@ export function createAppStore({
   // Bumped by each event so a slow initial `get` cannot overwrite the newer state an event already delivered.
   let settingsRevision = 0
   let secretsRevision = 0
+  let serversRevision = 0
 
-  return createStore<AppState>()((set, get) => {
-    const report = (context: string, error: unknown): void => {
-      set((state) => ({
-        errors: [...state.errors, { id: nextErrorId++, context, message: describe(error) }],
-      }))
+  return createStore<AppState>()((set, get, store) => {
+    const report = (context: string, error: unknown): { id: number; message: string } => {
+      const shown = { id: nextErrorId++, context, message: describe(error) }
+      set((state) => ({ errors: [...state.errors, shown] }))
+      return shown
     }
+
+    const serverActions = createServerActions({
+      call,
+      servers: () => get().servers,
+      setServers: (update) => {
+        serversRevision++
+        set((state) => ({ servers: update(state.servers) }))
+      },
+      watchServers: (listener) =>
+        store.subscribe((state, previous) => {
+          if (state.servers !== previous.servers) listener(state.servers)
+        }),
+      report,
+    })
 
     return {
       loaded: false,
       info: null,
       settings: null,
       secretNames: [],
+      servers: [],
       connection: connection.current(),
       drawer: null,
       pendingApprovals: 0,
@@ -96,10 +117,15 @@ export function createAppStore({
             secretsRevision++
             set({ secretNames: names })
           }),
+          api.on('servers:changed', ({ servers }) => {
+            serversRevision++
+            set({ servers })
+          }),
         )
         set({ connection: connection.current() })
         const settingsAt = settingsRevision
         const secretsAt = secretsRevision
+        const serversAt = serversRevision
         await Promise.all([
           call('app:info', {}).then(
             (info) => set({ info }),
@@ -116,6 +142,12 @@ export function createAppStore({
               if (secretsRevision === secretsAt) set({ secretNames: names })
             },
             (error) => report('Could not list secrets', error),
+          ),
+          call('servers:list', {}).then(
+            ({ servers }) => {
+              if (serversRevision === serversAt) set({ servers })
+            },
+            (error) => report('Could not list servers', error),
           ),
         ])
         set({ loaded: true })
@@ -163,6 +195,8 @@ export function createAppStore({
           return false
         }
       },
+
+      ...serverActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),

@@ -1,3 +1,4 @@
+import type { ServerState, ServerStatus } from '../../../shared/mcp/server-state'
 import type { ConfigValueView, ServerConfigView } from '../../../shared/settings/settings-view'
 
 /** The last path segment of a command, for `/usr/bin/node` as well as `C:\tools\notes.exe`. */
@@ -6,14 +7,31 @@ export function commandBasename(command: string): string {
   return parts.at(-1) ?? command
 }
 
+function urlHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
 /** How ui.md names a transport: `stdio: <command basename>` or the URL's host. */
 export function transportLabel(server: ServerConfigView): string {
   if (server.transport === 'stdio') return `stdio: ${commandBasename(server.command)}`
-  try {
-    return new URL(server.url).host
-  } catch {
-    return server.url
-  }
+  return urlHost(server.url)
+}
+
+/**
+ * The same label from what the connection layer reports, for when the settings view is not (yet) there:
+ * a stdio destination is `stdio: <command line>`, whose first word is the command (possibly quoted).
+ */
+export function stateTransportLabel(state: ServerState, config?: ServerConfigView): string {
+  if (config && config.transport === state.transport) return transportLabel(config)
+  if (state.transport === 'http') return urlHost(state.destination)
+  const commandLine = state.destination.replace(/^stdio:\s*/, '')
+  const quoted = /^'((?:[^']|'\\'')*)'/.exec(commandLine)
+  const command = quoted ? (quoted[1] ?? '').replace(/'\\''/g, "'") : (commandLine.split(' ')[0] ?? '')
+  return `stdio: ${commandBasename(command)}`
 }
 
 /** The keys a server passes along (env for stdio, headers for http) with their masked views. */
@@ -24,4 +42,26 @@ export function serverValueEntries(server: ServerConfigView): {
   return server.transport === 'stdio'
     ? { kind: 'env', entries: Object.entries(server.env) }
     : { kind: 'header', entries: Object.entries(server.headers) }
+}
+
+/** Words for each status: the pill's text and the dot's spoken label / tooltip. */
+export const statusLabels: Record<ServerStatus, string> = {
+  connecting: 'Connecting',
+  connected: 'Connected',
+  failed: 'Failed',
+  disabled: 'Disabled',
+}
+
+/** The first line of a (possibly multi-line) failure reason: the one a card shows without "details". */
+export function firstLine(text: string): string {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.trim() !== '')
+  return (line ?? text).trim()
+}
+
+/**
+ * Whether a stored value is one MCP Desk created for this server from a typed value (shown as "stored")
+ * rather than a secret the user referenced by name (shown as `secret: <name>`).
+ */
+export function isOwnedSecret(serverId: string, value: ConfigValueView): boolean {
+  return 'secret' in value && value.secret.startsWith(`server.${serverId}.`)
 }

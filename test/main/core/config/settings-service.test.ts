@@ -41,6 +41,7 @@ const stdioServer: ServerConfig = {
   id: 'files',
   name: 'Files',
   enabled: true,
+  sampling: 'ask',
   transport: 'stdio',
   command: 'npx',
   args: ['server-filesystem'],
@@ -70,8 +71,8 @@ describe('SettingsService over the conf document', () => {
   it('migrates a hand-written file without schemaVersion to 1 and writes it back', () => {
     fs.writeFileSync(settingsFile, JSON.stringify({ appearance: { theme: 'light' } }))
     const service = open()
-    expect(service.get()).toEqual({ schemaVersion: 1, appearance: { theme: 'light' }, servers: [] })
-    expect(onDisk()).toEqual({ schemaVersion: 1, appearance: { theme: 'light' }, servers: [] })
+    expect(service.get()).toEqual({ ...defaultSettings(), appearance: { theme: 'light' } })
+    expect(onDisk()).toEqual({ ...defaultSettings(), appearance: { theme: 'light' } })
     expect(service.startupWarnings).toEqual([])
   })
 

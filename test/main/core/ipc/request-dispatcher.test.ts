@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { defaultSettings } from '../../../../src/shared/settings/settings-schema'
+import { toSettingsView } from '../../../../src/shared/settings/settings-view'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
 import { createTestHost } from '../../../doubles/test-host'
 
@@ -6,10 +8,7 @@ describe('request dispatcher (through a real host)', () => {
   it('answers a valid request with the handler value', async () => {
     const { host } = createTestHost()
     const result = await host.dispatch('settings:get', {})
-    expect(result).toEqual({
-      ok: true,
-      value: { schemaVersion: 1, appearance: { theme: 'system' }, servers: [] },
-    })
+    expect(result).toEqual({ ok: true, value: toSettingsView(defaultSettings()) })
   })
 
   it('turns a bad payload into a validation error naming the field, without calling the handler', async () => {
@@ -77,11 +76,13 @@ describe('request dispatcher (through a real host)', () => {
   it('emits settings:changed and secrets:changed events', async () => {
     const { host } = createTestHost()
     const seen: Array<[string, unknown]> = []
-    host.events.subscribe((event, payload) => seen.push([event, payload]))
+    host.events.subscribe((event, payload) => {
+      if (event !== 'servers:changed') seen.push([event, payload])
+    })
     await host.dispatch('settings:update', { appearance: { theme: 'dark' } })
     await host.dispatch('secrets:set', { name: 'a', value: 'b' })
     expect(seen).toEqual([
-      ['settings:changed', { schemaVersion: 1, appearance: { theme: 'dark' }, servers: [] }],
+      ['settings:changed', expect.objectContaining({ appearance: { theme: 'dark' }, servers: [] })],
       ['secrets:changed', { names: ['a'] }],
     ])
   })
@@ -110,5 +111,28 @@ describe('request dispatcher (through a real host)', () => {
     const text = JSON.stringify(result)
     for (const secret of ['tok-abc', 'zzz', 'k-123', 'u:p']) expect(text).not.toContain(secret)
     expect(text).toContain('"secret":"notes-key"')
+  })
+
+  it('refuses to delete a secret a server still uses, naming the server', async () => {
+    const { host, servers } = createTestHost()
+    await host.dispatch('servers:add', {
+      server: {
+        name: 'Notes',
+        transport: 'stdio',
+        command: 'notes-mcp',
+        enabled: false,
+        env: { T: { value: 'v' } },
+      },
+    })
+    const result = await host.dispatch('secrets:delete', { name: 'server.notes.env.T' })
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message:
+          'secret "server.notes.env.T" is used by the server "Notes"; edit or remove that server instead',
+      },
+    })
+    await servers.shutdown()
   })
 })

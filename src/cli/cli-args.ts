@@ -1,0 +1,140 @@
+import { parseArgs } from 'node:util'
+import { UsageError } from './cli-io'
+
+const optionSpec = {
+  home: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  port: { type: 'string' },
+  strict: { type: 'boolean' },
+  sampling: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  url: { type: 'string' },
+  cwd: { type: 'string' },
+  disabled: { type: 'boolean' },
+  args: { type: 'string' },
+  yes: { type: 'boolean' },
+} as const
+
+type OptionName = keyof typeof optionSpec
+
+export type CommandName =
+  | 'config path'
+  | 'config show'
+  | 'web'
+  | 'servers'
+  | 'servers add'
+  | 'servers remove'
+  | 'servers enable'
+  | 'servers disable'
+  | 'servers tools'
+  | 'call'
+
+interface CommandSpec {
+  /** Options beyond the global ones (--home, --help, --version). */
+  options: OptionName[]
+  /** The operands it takes, as the usage names them; all are required. */
+  operands: string[]
+  /** Whether it takes `-- <command> [args...]` (only `servers add`). */
+  trailing?: boolean
+}
+
+const commands: Record<CommandName, CommandSpec> = {
+  'config path': { options: ['json'], operands: [] },
+  'config show': { options: ['json'], operands: [] },
+  web: { options: ['port'], operands: [] },
+  servers: { options: ['json', 'strict'], operands: [] },
+  'servers add': {
+    options: ['sampling', 'env', 'header', 'url', 'cwd', 'disabled'],
+    operands: ['<name>'],
+    trailing: true,
+  },
+  'servers remove': { options: [], operands: ['<name|id>'] },
+  'servers enable': { options: [], operands: ['<name|id>'] },
+  'servers disable': { options: [], operands: ['<name|id>'] },
+  'servers tools': { options: ['json'], operands: ['<name|id>'] },
+  call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
+}
+
+/** Commands spelled as two words: the group and what each subcommand is called. */
+const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
+  config: { subcommands: ['path', 'show'] },
+  servers: { subcommands: ['add', 'remove', 'enable', 'disable', 'tools'], bare: 'servers' },
+}
+
+export type OptionValues = ReturnType<typeof parse>['values']
+
+export interface ParsedCommand {
+  name: CommandName
+  operands: string[]
+  /** What follows `--` (the server command of `servers add`). */
+  trailing: string[]
+  values: OptionValues
+}
+
+export type ParsedArgv = { kind: 'help' } | { kind: 'version' } | ({ kind: 'command' } & ParsedCommand)
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true, tokens: true })
+  } catch (error) {
+    // node's messages name the offending option ("Unknown option '--frob'. To specify a positional ...");
+    // the first sentence is the useful part.
+    throw new UsageError((error as Error).message.split(/\. (?=To specify)/)[0] ?? String(error))
+  }
+}
+
+/** Splits argv into a known command, its operands and options; anything that does not fit is a UsageError. */
+export function parseCommandLine(argv: string[]): ParsedArgv {
+  const { values, tokens } = parse(argv)
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+
+  const terminator = tokens.find((token) => token.kind === 'option-terminator')?.index ?? Infinity
+  const words: string[] = []
+  const trailing: string[] = []
+  for (const token of tokens) {
+    if (token.kind === 'positional') (token.index > terminator ? trailing : words).push(token.value)
+  }
+
+  const { name, operands } = commandOf(words)
+  const spec = commands[name]
+  if (operands.length < spec.operands.length) {
+    throw new UsageError(`${name} needs ${spec.operands.slice(operands.length).join(' ')}`)
+  }
+  const unexpected = operands[spec.operands.length]
+  if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}" for ${name}`)
+  if (terminator !== Infinity && !spec.trailing) {
+    throw new UsageError(`"--" does not apply to ${name}; only servers add takes -- <command> [args...]`)
+  }
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === 'home') continue
+    if (!spec.options.includes(token.name)) {
+      throw new UsageError(`option ${token.rawName} does not apply to ${name}`)
+    }
+  }
+  return { kind: 'command', name, operands, trailing, values }
+}
+
+function commandOf(words: string[]): { name: CommandName; operands: string[] } {
+  const [first, second, ...rest] = words
+  if (first === undefined) throw new UsageError('missing command')
+  // Own keys only: `toString` names no command.
+  const group = Object.hasOwn(groups, first) ? groups[first] : undefined
+  if (group) {
+    if (second !== undefined && group.subcommands.includes(second)) {
+      return { name: `${first} ${second}` as CommandName, operands: rest }
+    }
+    if (second === undefined && group.bare) return { name: group.bare, operands: [] }
+    throw new UsageError(
+      second === undefined
+        ? `${first} needs a subcommand: ${group.subcommands.join(' or ')}`
+        : `unknown ${first} subcommand "${second}"`,
+    )
+  }
+  if (!first.includes(' ') && Object.hasOwn(commands, first))
+    return { name: first as CommandName, operands: words.slice(1) }
+  throw new UsageError(`unknown command "${first}"`)
+}

@@ -1,0 +1,97 @@
+import type { ServerState, ToolInfo } from '../../shared/mcp/server-state'
+import { outputOf, UsageError, type CliIo } from '../cli-io'
+import { formatToolResult } from '../format/tool-result'
+import { firstLine, terminalText } from '../format/terminal-text'
+import { findServer } from '../server-lookup'
+import { connectOne, withServerSession } from '../server-session'
+import { reportFailure } from './servers-tools-command'
+
+export const ARGUMENTS_WARNING =
+  'Arguments are sent to this MCP server; MCP Desk cannot control what the server does with them.'
+
+export interface CallOptions {
+  server: string
+  tool: string
+  /** The --args text: a JSON object. */
+  args: string | undefined
+  /** --yes: approved in advance, no prompt. */
+  approved: boolean
+}
+
+/**
+ * `mcp-desk call`: one tool call, only with the user's approval. The summary (server, destination, tool,
+ * arguments) and the prompt go to stderr, so stdout carries the result alone and can be piped.
+ */
+export function callTool(home: string, options: CallOptions, io: CliIo): Promise<number> {
+  const args = parseToolArguments(options.args)
+  const { print, warn } = outputOf(io)
+  return withServerSession(home, io, async ({ configs, servers }) => {
+    const config = findServer(configs.list(), options.server)
+    const readLine = io.stdinIsTty === true ? io.readLine : undefined
+    if (!options.approved && !readLine) {
+      throw new Error(
+        `not calling ${options.tool} on "${config.name}": nobody can approve it (stdin is not a terminal); ` +
+          'pass --yes to approve the call',
+      )
+    }
+    const state = await connectOne(servers, config)
+    if (state.status !== 'connected') {
+      reportFailure(state, { print, warn })
+      return 1
+    }
+    const tool = findTool(state, options.tool)
+
+    warn(`Server: ${firstLine(state.name)} (${state.id})`)
+    warn(`Destination: ${firstLine(state.destination)}`)
+    warn(`Tool: ${firstLine(tool.name)} (${tool.exposedName})`)
+    warn('Arguments:')
+    warn(terminalText(JSON.stringify(args, null, 2)))
+    warn(ARGUMENTS_WARNING)
+    if (!options.approved && readLine) {
+      io.stderr('Approve? [y/N] ')
+      const answer = ((await readLine()) ?? '').trim().toLowerCase()
+      if (answer !== 'y' && answer !== 'yes') {
+        warn('Not approved: nothing was sent to the server.')
+        return 1
+      }
+    }
+
+    const result = await servers.connection(config.id).callTool(tool.name, args)
+    for (const line of formatToolResult(result)) print(line)
+    if (result.isError) {
+      warn(`The tool reported an error (isError).`)
+      return 1
+    }
+    return 0
+  })
+}
+
+function parseToolArguments(raw: string | undefined): Record<string, unknown> {
+  if (raw === undefined) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch (error) {
+    throw new UsageError(
+      `--args is not valid JSON (${(error as Error).message}); expected an object like '{"text":"hi"}'`,
+    )
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`
+    throw new UsageError(`--args must be a JSON object like '{"text":"hi"}', not ${kind}`)
+  }
+  return parsed as Record<string, unknown>
+}
+
+/** By the server's own name or by the exposed mcp_… name models see. */
+function findTool(state: ServerState, query: string): ToolInfo {
+  const tool =
+    state.tools.find((candidate) => candidate.name === query) ??
+    state.tools.find((candidate) => candidate.exposedName === query)
+  if (tool) return tool
+  const names = state.tools.map((candidate) => firstLine(candidate.name))
+  throw new Error(
+    `server "${firstLine(state.name)}" has no tool "${query}"` +
+      (names.length > 0 ? `; its tools: ${names.join(', ')}` : '; it lists no tools'),
+  )
+}

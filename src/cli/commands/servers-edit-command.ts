@@ -1,0 +1,161 @@
+import { IpcFailure } from '../../shared/ipc/ipc-error'
+import type { ConfigValueInput, ServerInput } from '../../shared/mcp/server-input'
+import { samplingPolicySchema, type ServerConfig } from '../../shared/settings/settings-schema'
+import { ServerConfigService } from '../../main/core/mcp/server-config-service'
+import { describeDestination } from '../../main/core/mcp/server-connection'
+import { openNodeProfile } from '../../main/core/profile/open-node-profile'
+import type { OptionValues } from '../cli-args'
+import { outputOf, UsageError, type CliIo } from '../cli-io'
+import { firstLine } from '../format/terminal-text'
+import { findServer } from '../server-lookup'
+
+function openConfigs(home: string) {
+  const profile = openNodeProfile(home)
+  return { profile, configs: new ServerConfigService(profile.settings, profile.secrets) }
+}
+
+/**
+ * `servers add`: builds the same input the add form sends and lets ServerConfigService validate and store
+ * it, so every env and header value goes to the secret store and settings.json gets references only.
+ */
+export function addServer(
+  home: string,
+  name: string,
+  values: OptionValues,
+  command: string[],
+  io: CliIo,
+): number {
+  const { print, warn } = outputOf(io)
+  const input = serverInputFrom(name, values, command, io.env)
+  const { profile, configs } = openConfigs(home)
+  let config: ServerConfig
+  try {
+    config = configs.add(input)
+  } catch (error) {
+    // The service's validation names the field that was wrong; for the CLI that is bad input.
+    if (error instanceof IpcFailure && error.code === 'validation_failed') throw new UsageError(error.message)
+    throw error
+  }
+  print(`Added ${config.transport} server "${firstLine(config.name)}" with id ${config.id}`)
+  print(`  destination: ${describeDestination(config)}`)
+  const stored = secretNamesOf(config)
+  if (stored.length > 0) {
+    const kind = config.transport === 'stdio' ? 'env' : 'header'
+    print(`  ${kind} values stored as secrets (settings.json holds only these names): ${stored.join(', ')}`)
+    const backend = profile.secrets.backend
+    if (!backend.secure && backend.warning) warn(`note: ${backend.warning}`)
+  }
+  print(
+    config.enabled
+      ? '  enabled: `mcp-desk servers` connects it'
+      : `  disabled: enable it with \`mcp-desk servers enable ${config.id}\``,
+  )
+  return 0
+}
+
+export function removeServer(home: string, query: string, io: CliIo): number {
+  const { configs, profile } = openConfigs(home)
+  const config = findServer(configs.list(), query)
+  const secretsBefore = new Set(profile.secrets.list())
+  configs.remove(config.id)
+  const deleted = [...secretsBefore].filter((secret) => !profile.secrets.list().includes(secret))
+  const { print } = outputOf(io)
+  print(`Removed server "${firstLine(config.name)}" (${config.id})`)
+  if (deleted.length > 0) print(`  deleted its secrets: ${deleted.join(', ')}`)
+  return 0
+}
+
+export function setServerEnabled(home: string, query: string, enabled: boolean, io: CliIo): number {
+  const { configs } = openConfigs(home)
+  const config = findServer(configs.list(), query)
+  configs.setEnabled(config.id, enabled)
+  outputOf(io).print(
+    `Server "${firstLine(config.name)}" (${config.id}) is ${enabled ? 'enabled' : 'disabled'}`,
+  )
+  return 0
+}
+
+function serverInputFrom(
+  name: string,
+  values: OptionValues,
+  command: string[],
+  env: NodeJS.ProcessEnv,
+): ServerInput {
+  const base = {
+    name,
+    enabled: values.disabled !== true,
+    sampling: parseSampling(values.sampling),
+  }
+  if (values.url !== undefined) {
+    if (command.length > 0) {
+      throw new UsageError('give either --url URL (a remote server) or -- <command> [args...], not both')
+    }
+    for (const option of ['env', 'cwd'] as const) {
+      if (values[option] !== undefined)
+        throw new UsageError(`--${option} applies to stdio servers, not to --url`)
+    }
+    return { ...base, transport: 'http', url: values.url, headers: parseHeaders(values.header ?? []) }
+  }
+  const [executable, ...args] = command
+  if (executable === undefined) {
+    throw new UsageError(
+      'servers add needs -- <command> [args...] (a stdio server) or --url URL (a remote server)',
+    )
+  }
+  if (values.header !== undefined) throw new UsageError('--header applies to --url servers, not to stdio')
+  return {
+    ...base,
+    transport: 'stdio',
+    command: executable,
+    args,
+    env: parseEnv(values.env ?? [], env),
+    ...(values.cwd !== undefined ? { cwd: values.cwd } : {}),
+  }
+}
+
+function parseSampling(raw: string | undefined): 'deny' | 'ask' | 'allow' {
+  if (raw === undefined) return 'ask'
+  const parsed = samplingPolicySchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  throw new UsageError(`invalid --sampling "${raw}": expected ${samplingPolicySchema.options.join(', ')}`)
+}
+
+/**
+ * `--env K=V` (the value as given) or `--env K` (the value of K in this shell, so it stays out of the
+ * shell history). Error messages name the key, never the value: a value may be a token.
+ */
+function parseEnv(pairs: string[], shellEnv: NodeJS.ProcessEnv): Record<string, ConfigValueInput> {
+  const env: Record<string, ConfigValueInput> = {}
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=')
+    const key = equals === -1 ? pair : pair.slice(0, equals)
+    if (key === '') throw new UsageError('an --env starts with "=": expected --env NAME=value or --env NAME')
+    if (Object.hasOwn(env, key)) throw new UsageError(`--env ${key} is given more than once`)
+    const value = equals === -1 ? shellEnv[key] : pair.slice(equals + 1)
+    if (value === undefined)
+      throw new UsageError(`--env ${key}: ${key} is not set in this shell's environment`)
+    env[key] = { value }
+  }
+  return env
+}
+
+/** `--header 'Name: value'`; like env values, header values never appear in messages. */
+function parseHeaders(lines: string[]): Record<string, ConfigValueInput> {
+  const headers: Record<string, ConfigValueInput> = {}
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    if (colon === -1) throw new UsageError(`a --header has no ":"; expected --header 'Name: value'`)
+    const name = line.slice(0, colon).trim()
+    if (name === '') throw new UsageError(`a --header starts with ":"; expected --header 'Name: value'`)
+    if (Object.keys(headers).some((known) => known.toLowerCase() === name.toLowerCase())) {
+      throw new UsageError(`--header ${name} is given more than once`)
+    }
+    headers[name] = { value: line.slice(colon + 1).trim() }
+  }
+  return headers
+}
+
+function secretNamesOf(config: ServerConfig): string[] {
+  const record = config.transport === 'stdio' ? config.env : config.headers
+  return Object.values(record).flatMap((value) => (typeof value === 'string' ? [] : [value.secret]))
+}

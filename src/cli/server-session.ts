@@ -1,0 +1,56 @@
+import type { ConnectionManager } from '../main/core/mcp/connection-manager'
+import { createServerManager } from '../main/core/mcp/create-server-manager'
+import type { ServerConfigService } from '../main/core/mcp/server-config-service'
+import type { ServerState } from '../shared/mcp/server-state'
+import type { ServerConfig } from '../shared/settings/settings-schema'
+import { exitCodeForSignal, outputOf, waitForProcessSignal, type CliIo } from './cli-io'
+import { openNodeProfile, type NodeProfile } from '../main/core/profile/open-node-profile'
+
+export interface ServerSession {
+  profile: NodeProfile
+  configs: ServerConfigService
+  servers: ConnectionManager
+}
+
+/**
+ * Runs a command that connects servers, and always shuts them down afterwards (every stdio process tree
+ * reaped), also when the command fails or the user interrupts it with Ctrl+C: an interrupted command stops
+ * its servers and exits 130, instead of leaving them running in their own process groups.
+ */
+export async function withServerSession(
+  home: string,
+  io: CliIo,
+  work: (session: ServerSession) => Promise<number>,
+): Promise<number> {
+  const profile = openNodeProfile(home)
+  const { configs, servers } = createServerManager({
+    settings: profile.settings,
+    secrets: profile.secrets,
+    // The commands print each server's state themselves; connection logs would repeat it on stderr.
+    log: () => {},
+  })
+  const done = new AbortController()
+  const interrupted = (io.untilShutdown ?? waitForProcessSignal)(done.signal).then((reason) => ({ reason }))
+  const working = work({ profile, configs, servers }).then((code) => ({ code }))
+  // After an interruption the work is abandoned; whatever it fails with then is moot, not unhandled.
+  working.catch(() => {})
+  try {
+    const outcome = await Promise.race([working, interrupted])
+    if ('code' in outcome) return outcome.code
+    outputOf(io).warn(`${outcome.reason}: stopping servers`)
+    return exitCodeForSignal(outcome.reason)
+  } finally {
+    done.abort()
+    await servers.shutdown()
+  }
+}
+
+/** Connects one server (and only it) for `servers tools` and `call`; a disabled one is left alone. */
+export async function connectOne(servers: ConnectionManager, config: ServerConfig): Promise<ServerState> {
+  if (!config.enabled) {
+    throw new Error(
+      `server "${config.name}" is disabled; enable it with: mcp-desk servers enable ${config.id}`,
+    )
+  }
+  return servers.restart(config.id)
+}

@@ -1,0 +1,191 @@
+import { isDeepStrictEqual } from 'node:util'
+import type { ServerInput } from '../../../shared/mcp/server-input'
+import type { ServerState } from '../../../shared/mcp/server-state'
+import type { ServerConfig } from '../../../shared/settings/settings-schema'
+import { IpcFailure } from '../../../shared/ipc/ipc-error'
+import type { SettingsService } from '../config/settings-service'
+import type { ServerConfigService } from './server-config-service'
+import { ServerConnection, type ServerConnectionDeps } from './server-connection'
+
+export type ServersListener = (servers: ServerState[]) => void
+
+export interface ConnectionManagerDeps extends Omit<
+  ServerConnectionDeps,
+  'onChange' | 'resolveValues' | 'limits'
+> {
+  settings: SettingsService
+  configs: ServerConfigService
+}
+
+/**
+ * Every configured server's connection. Follows settings: a server added, edited, enabled or disabled
+ * there (by the UI, the CLI or a hand edit loaded at start) is connected, reconnected or closed here.
+ * Servers connect in parallel and independently, so one failing or slow server never holds up the rest.
+ */
+export class ConnectionManager {
+  readonly #deps: ConnectionManagerDeps
+  readonly #connections = new Map<string, ServerConnection>()
+  readonly #listeners = new Set<ServersListener>()
+  #started = false
+  #stopped = false
+  #unsubscribeSettings: (() => void) | undefined
+  readonly #forceReconnect = new Set<string>()
+
+  constructor(deps: ConnectionManagerDeps) {
+    this.#deps = deps
+    for (const config of deps.configs.list()) this.#connections.set(config.id, this.#create(config))
+    // Followed from the start, so edits made before start() are reflected in list() right away.
+    this.#unsubscribeSettings = deps.settings.subscribe(() => void this.#sync())
+  }
+
+  /** Connects every enabled server in parallel; resolves when each has connected or failed. */
+  async start(): Promise<void> {
+    if (this.#started || this.#stopped) return
+    // Settings edits made before start() are applied first (without connecting), then everything enabled
+    // connects at once; edits from here on connect as they come.
+    await this.#sync()
+    this.#started = true
+    const enabled = [...this.#connections.values()].filter((c) => c.config.enabled)
+    await Promise.all(enabled.map((c) => c.connect()))
+  }
+
+  list(): ServerState[] {
+    return [...this.#connections.values()].map((c) => c.state())
+  }
+
+  get(id: string): ServerState {
+    return this.#require(id).state()
+  }
+
+  connection(id: string): ServerConnection {
+    return this.#require(id)
+  }
+
+  async restart(id: string): Promise<ServerState> {
+    const connection = this.#require(id)
+    if (!connection.config.enabled) {
+      throw new IpcFailure('conflict', `server "${connection.config.name}" is disabled; enable it first`)
+    }
+    await connection.connect()
+    return connection.state()
+  }
+
+  /**
+   * Edits go through settings (so they persist) and #sync does the connecting. These wrappers also wait for
+   * that, and force a reconnect after an edit even when only a secret's value changed (the reference in
+   * settings stays the same, so settings alone would not show the change).
+   */
+  async setEnabled(id: string, enabled: boolean): Promise<ServerState> {
+    this.#require(id)
+    this.#deps.configs.setEnabled(id, enabled)
+    await this.#sync()
+    return this.get(id)
+  }
+
+  async add(input: ServerInput): Promise<ServerState> {
+    const config = this.#deps.configs.add(input)
+    await this.#sync()
+    return this.get(config.id)
+  }
+
+  async update(id: string, input: ServerInput): Promise<ServerState> {
+    this.#require(id)
+    this.#forceReconnect.add(id)
+    try {
+      this.#deps.configs.update(id, input)
+      await this.#sync()
+    } finally {
+      this.#forceReconnect.delete(id)
+    }
+    return this.get(id)
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#require(id)
+    this.#deps.configs.remove(id)
+    await this.#sync()
+  }
+
+  subscribe(listener: ServersListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Closes every connection (and reaps every stdio process tree); used on quit. */
+  async shutdown(): Promise<void> {
+    this.#stopped = true
+    this.#unsubscribeSettings?.()
+    await Promise.all([...this.#connections.values()].map((c) => c.disconnect()))
+  }
+
+  #syncing: Promise<void> = Promise.resolve()
+
+  /** Serialised so two quick settings changes cannot race each other's connects. */
+  #sync(): Promise<void> {
+    this.#syncing = this.#syncing.then(() => this.#reconcile())
+    return this.#syncing
+  }
+
+  async #reconcile(): Promise<void> {
+    if (this.#stopped) return
+    const configs = new Map(this.#deps.configs.list().map((config) => [config.id, config]))
+    const work: Array<Promise<void>> = []
+    // Settings change for other reasons too (the theme); only a change to the servers is announced.
+    let changed = false
+    for (const [id, connection] of this.#connections) {
+      if (configs.has(id)) continue
+      this.#connections.delete(id)
+      changed = true
+      work.push(connection.disconnect())
+    }
+    for (const [id, config] of configs) {
+      const existing = this.#connections.get(id)
+      if (!existing) {
+        const connection = this.#create(config)
+        this.#connections.set(id, connection)
+        changed = true
+        if (config.enabled && this.#started) work.push(connection.connect())
+        continue
+      }
+      const forced = this.#forceReconnect.delete(id)
+      if (!forced && isDeepStrictEqual(existing.config, config)) continue
+      const before = existing.config
+      existing.reconfigure(config)
+      changed = true
+      if (!config.enabled) work.push(existing.disconnect('disabled'))
+      else if (this.#started && (forced || !before.enabled || connectionRelevantChange(before, config))) {
+        work.push(existing.connect())
+      }
+    }
+    if (changed) this.#emit()
+    await Promise.all(work)
+  }
+
+  #create(config: ServerConfig): ServerConnection {
+    const { settings, configs, ...rest } = this.#deps
+    return new ServerConnection(config, {
+      ...rest,
+      resolveValues: (c) => configs.resolveValues(c),
+      limits: () => settings.get().mcp.limits,
+      onChange: () => this.#emit(),
+    })
+  }
+
+  #require(id: string): ServerConnection {
+    const connection = this.#connections.get(id)
+    if (!connection) throw new IpcFailure('not_found', `no server with id "${id}"`)
+    return connection
+  }
+
+  #emit(): void {
+    if (this.#listeners.size === 0) return
+    const servers = this.list()
+    for (const listener of this.#listeners) listener(servers)
+  }
+}
+
+/** A rename or a sampling-policy change does not need a new process; anything about the connection does. */
+function connectionRelevantChange(before: ServerConfig, after: ServerConfig): boolean {
+  const strip = ({ name: _name, sampling: _sampling, enabled: _enabled, ...rest }: ServerConfig) => rest
+  return !isDeepStrictEqual(strip(before), strip(after))
+}

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto'
+import { IpcFailure } from '../../../shared/ipc/ipc-error'
+import {
+  serverInputSchema,
+  type ConfigValueInput,
+  type ParsedServerInput,
+  type ServerInput,
+} from '../../../shared/mcp/server-input'
+import type { ConfigValue, ServerConfig } from '../../../shared/settings/settings-schema'
+import type { SettingsService } from '../config/settings-service'
+import type { SecretStore } from '../secrets/secret-store'
+
+/**
+ * Adds, edits and removes server configurations. Values typed into the form or given on the command line
+ * go into the secret store under names this service owns (`server.<id>.env.<KEY>`,
+ * `server.<id>.header.<name>`); settings.json only ever receives `{ secret: name }` references.
+ */
+export class ServerConfigService {
+  readonly #settings: SettingsService
+  readonly #secrets: SecretStore
+
+  constructor(settings: SettingsService, secrets: SecretStore) {
+    this.#settings = settings
+    this.#secrets = secrets
+  }
+
+  list(): ServerConfig[] {
+    return this.#settings.get().servers
+  }
+
+  get(id: string): ServerConfig | undefined {
+    return this.list().find((server) => server.id === id)
+  }
+
+  add(input: ServerInput): ServerConfig {
+    const parsed = parseInput(input)
+    const taken = new Set(this.list().map((server) => server.id))
+    const id = uniqueId(slugify(parsed.name), taken)
+    const config = this.#buildConfig(id, parsed, undefined)
+    this.#settings.update((draft) => {
+      draft.servers.push(config)
+    })
+    return config
+  }
+
+  update(id: string, input: ServerInput): ServerConfig {
+    const previous = this.#require(id)
+    const parsed = parseInput(input)
+    const config = this.#buildConfig(id, parsed, previous)
+    this.#settings.update((draft) => {
+      draft.servers = draft.servers.map((server) => (server.id === id ? config : server))
+    })
+    this.#deleteOrphanedSecrets(id, [config])
+    return config
+  }
+
+  setEnabled(id: string, enabled: boolean): ServerConfig {
+    this.#require(id)
+    const next = this.#settings.update((draft) => {
+      for (const server of draft.servers) if (server.id === id) server.enabled = enabled
+    })
+    return next.servers.find((server) => server.id === id)!
+  }
+
+  remove(id: string): void {
+    this.#require(id)
+    this.#settings.update((draft) => {
+      draft.servers = draft.servers.filter((server) => server.id !== id)
+    })
+    this.#deleteOrphanedSecrets(id, [])
+  }
+
+  /**
+   * The env values (stdio) or header values (http) to hand the transport, secrets resolved. Only the
+   * connection layer calls this; the values never go back to the renderer, logs or models.
+   */
+  resolveValues(config: ServerConfig): Record<string, string> {
+    const record = config.transport === 'stdio' ? config.env : config.headers
+    const kind = config.transport === 'stdio' ? 'env' : 'header'
+    const resolved: Record<string, string> = {}
+    for (const [key, value] of Object.entries(record)) {
+      if (typeof value === 'string') {
+        resolved[key] = value
+        continue
+      }
+      const secret = this.#secrets.get(value.secret)
+      if (secret === undefined) {
+        throw new IpcFailure(
+          'not_found',
+          `${kind} ${key} refers to the secret "${value.secret}", which is not in the secret store`,
+        )
+      }
+      resolved[key] = secret
+    }
+    return resolved
+  }
+
+  /** Every secret value this server's config uses: what log redaction must never let through. */
+  secretValues(config: ServerConfig): string[] {
+    try {
+      return Object.values(this.resolveValues(config))
+    } catch {
+      return []
+    }
+  }
+
+  #require(id: string): ServerConfig {
+    const found = this.get(id)
+    if (!found) throw new IpcFailure('not_found', `no server with id "${id}"`)
+    return found
+  }
+
+  #buildConfig(id: string, input: ParsedServerInput, previous: ServerConfig | undefined): ServerConfig {
+    const base = { id, name: input.name, enabled: input.enabled, sampling: input.sampling }
+    if (input.transport === 'stdio') {
+      const previousEnv = previous?.transport === 'stdio' ? previous.env : {}
+      return {
+        ...base,
+        transport: 'stdio',
+        command: input.command,
+        args: input.args,
+        env: this.#storeValues(id, 'env', input.env, previousEnv),
+        ...(input.cwd ? { cwd: input.cwd } : {}),
+      }
+    }
+    const previousHeaders = previous?.transport === 'http' ? previous.headers : {}
+    return {
+      ...base,
+      transport: 'http',
+      url: input.url,
+      headers: this.#storeValues(id, 'header', input.headers, previousHeaders),
+    }
+  }
+
+  #storeValues(
+    id: string,
+    kind: 'env' | 'header',
+    inputs: Record<string, ConfigValueInput>,
+    previous: Record<string, ConfigValue>,
+  ): Record<string, ConfigValue> {
+    const out: Record<string, ConfigValue> = {}
+    for (const [key, input] of Object.entries(inputs)) {
+      if ('keep' in input) {
+        const kept = previous[key]
+        if (kept === undefined) {
+          throw new IpcFailure('validation_failed', `${kind} ${key} has no stored value to keep`)
+        }
+        out[key] = kept
+      } else if ('secret' in input) {
+        if (this.#secrets.get(input.secret) === undefined) {
+          throw new IpcFailure('validation_failed', `${kind} ${key}: no secret named "${input.secret}"`)
+        }
+        out[key] = { secret: input.secret }
+      } else {
+        const name = ownedSecretName(id, kind, key)
+        this.#secrets.set(name, input.value)
+        out[key] = { secret: name }
+      }
+    }
+    return out
+  }
+
+  /** Secrets this service created for a server that its (new) config no longer references. */
+  #deleteOrphanedSecrets(id: string, keep: ServerConfig[]): void {
+    const referenced = new Set(
+      keep.flatMap((config) =>
+        Object.values(config.transport === 'stdio' ? config.env : config.headers).flatMap((value) =>
+          typeof value === 'string' ? [] : [value.secret],
+        ),
+      ),
+    )
+    const prefix = `server.${id}.`
+    for (const name of this.#secrets.list()) {
+      if (name.startsWith(prefix) && !referenced.has(name)) this.#secrets.delete(name)
+    }
+  }
+}
+
+function parseInput(input: ServerInput): ParsedServerInput {
+  const parsed = serverInputSchema.safeParse(input)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    throw new IpcFailure('validation_failed', `invalid server: ${problems.join('; ')}`)
+  }
+  return parsed.data
+}
+
+/** Server ids are `[a-z0-9-]`, so they cannot contain the `_` that separates parts of exposed tool names. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '')
+  return slug.length > 0 ? slug : 'server'
+}
+
+function uniqueId(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${n}`
+    if (!taken.has(candidate)) return candidate
+  }
+}
+
+/** Secret names allow `[A-Za-z0-9._-]`; header names allow more, so anything else is hashed in. */
+function ownedSecretName(id: string, kind: 'env' | 'header', key: string): string {
+  const safe = key.replace(/[^A-Za-z0-9._-]/g, '_')
+  const suffix = safe === key ? '' : `-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`
+  return `server.${id}.${kind}.${safe}${suffix}`.slice(0, 128)
+}

@@ -1,0 +1,281 @@
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js'
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js'
+import type {
+  ServerFailure,
+  ServerState,
+  ServerStatus,
+  ToolChange,
+  ToolInfo,
+} from '../../../shared/mcp/server-state'
+import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
+import { DiscoveryLimitError, discoverTools } from './discovery/discover-tools'
+import { diffTools, mergePendingChanges } from './discovery/tool-fingerprint'
+import { toToolInfo } from './discovery/tool-naming'
+import { redactCommand, redactForLog, redactUrl } from './redact'
+import type { OpenedTransport, TransportOpener } from './transport-opener'
+
+export interface ServerConnectionDeps {
+  opener: TransportOpener
+  resolveValues: (config: ServerConfig) => Record<string, string>
+  limits: () => McpLimits
+  clientInfo: Implementation
+  /** Capabilities and handlers later features add to every client (sampling, roots, elicitation). */
+  configureClient?: (client: Client, config: ServerConfig) => void
+  clientCapabilities?: ClientOptions['capabilities']
+  onChange: () => void
+  log: (line: string) => void
+  now?: () => Date
+}
+
+class ConnectTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`did not finish connecting within ${formatSeconds(ms)} (initialize and tools/list)`)
+    this.name = 'ConnectTimeoutError'
+  }
+}
+
+/**
+ * One configured server's connection: connect (initialize + discovery under limits and a deadline),
+ * watch for crashes and tool-list changes, and say why it failed. Each connect starts a new generation,
+ * so results of a superseded attempt (after a restart or disable) are dropped instead of applied.
+ */
+export class ServerConnection {
+  readonly #deps: ServerConnectionDeps
+  #config: ServerConfig
+  #status: ServerStatus
+  #failure: ServerFailure | undefined
+  #since: Date
+  #tools: ToolInfo[] = []
+  #pending: ToolChange[] = []
+  #serverInfo: Implementation | undefined
+  #client: Client | undefined
+  #opened: OpenedTransport | undefined
+  #generation = 0
+  /** This server's env/header values: masked in everything it shows (stderr, reasons, logs). */
+  #secretValues: string[] = []
+
+  constructor(config: ServerConfig, deps: ServerConnectionDeps) {
+    this.#config = config
+    this.#deps = deps
+    this.#status = config.enabled ? 'connecting' : 'disabled'
+    this.#since = this.#now()
+  }
+
+  get config(): ServerConfig {
+    return this.#config
+  }
+
+  get status(): ServerStatus {
+    return this.#status
+  }
+
+  get client(): Client | undefined {
+    return this.#status === 'connected' ? this.#client : undefined
+  }
+
+  state(): ServerState {
+    const config = this.#config
+    return {
+      id: config.id,
+      name: config.name,
+      transport: config.transport,
+      destination: describeDestination(config),
+      status: this.#status,
+      ...(this.#failure ? { failure: this.#failure } : {}),
+      ...(this.#serverInfo
+        ? { serverInfo: { name: this.#serverInfo.name, version: this.#serverInfo.version } }
+        : {}),
+      tools: this.#tools,
+      stderrTail: this.#redact(this.#opened?.stderrTail() ?? ''),
+      pendingChanges: this.#pending,
+      since: this.#since.toISOString(),
+    }
+  }
+
+  /** Replaces the config; the caller reconnects when the change matters. */
+  reconfigure(config: ServerConfig): void {
+    this.#config = config
+  }
+
+  async connect(): Promise<void> {
+    const generation = ++this.#generation
+    await this.#closeCurrent()
+    if (generation !== this.#generation) return
+    this.#tools = []
+    this.#serverInfo = undefined
+    this.#set('connecting')
+    const limits = this.#deps.limits()
+    let opened: OpenedTransport
+    try {
+      const values = this.#deps.resolveValues(this.#config)
+      this.#secretValues = Object.values(values)
+      opened = this.#deps.opener(this.#config, values, limits)
+    } catch (error) {
+      this.#fail({ reason: messageOf(error) })
+      return
+    }
+    const client = this.#newClient(generation, limits)
+    this.#opened = opened
+    this.#client = client
+
+    let limitError: DiscoveryLimitError | undefined
+    const deadline = new AbortController()
+    const timer = setTimeout(
+      () => deadline.abort(new ConnectTimeoutError(limits.connectTimeoutMs)),
+      limits.connectTimeoutMs,
+    )
+    try {
+      const options: RequestOptions = { signal: deadline.signal, timeout: limits.connectTimeoutMs }
+      await client.connect(opened.transport, options)
+      const raw = await discoverTools(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
+        if (error instanceof DiscoveryLimitError) limitError = error
+        throw error
+      })
+      if (generation !== this.#generation) return
+      this.#tools = toToolInfo(this.#config.id, raw)
+      this.#serverInfo = client.getServerVersion()
+      client.onclose = () => this.#onUnexpectedClose(generation, opened)
+      this.#set('connected')
+      this.#deps.log(`${this.#label()}: connected, ${this.#tools.length} tools`)
+    } catch (error) {
+      if (generation !== this.#generation) return
+      const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
+      await closeQuietly(client)
+      await opened.ended()
+      if (generation !== this.#generation) return
+      this.#fail(
+        limitError
+          ? { reason: limitError.message, limit: limitError.limit }
+          : (opened.explainFailure(reasonSource) ?? { reason: messageOf(reasonSource) }),
+      )
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** Closes the connection on purpose (disable, removal, quit): never reported as a failure. */
+  async disconnect(nextStatus: 'disabled' | 'connecting' = 'disabled'): Promise<void> {
+    this.#generation += 1
+    await this.#closeCurrent()
+    this.#failure = undefined
+    this.#set(nextStatus)
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions = {},
+  ): Promise<CallToolResult> {
+    const client = this.client
+    if (!client) throw new Error(`server "${this.#config.name}" is ${this.#status}, not connected`)
+    return (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult
+  }
+
+  #newClient(generation: number, limits: McpLimits): Client {
+    const client = new Client(this.#deps.clientInfo, {
+      capabilities: this.#deps.clientCapabilities ?? {},
+      listChanged: {
+        // The SDK debounces (300 ms); discovery itself stays ours so limits apply to every re-list.
+        tools: {
+          autoRefresh: false,
+          debounceMs: 300,
+          onChanged: () => void this.#relist(generation, limits),
+        },
+      },
+    })
+    this.#deps.configureClient?.(client, this.#config)
+    return client
+  }
+
+  /** Rug-pull guard: a changed definition is recorded against what was first seen, for re-approval. */
+  async #relist(generation: number, limits: McpLimits): Promise<void> {
+    const client = this.#client
+    if (!client || generation !== this.#generation || this.#status !== 'connected') return
+    try {
+      const next = toToolInfo(this.#config.id, await discoverTools(client, limits))
+      if (generation !== this.#generation) return
+      this.#pending = mergePendingChanges(this.#pending, diffTools(this.#tools, next))
+      this.#tools = next
+      this.#deps.log(`${this.#label()}: tool list changed, ${this.#pending.length} change(s) need review`)
+      this.#deps.onChange()
+    } catch (error) {
+      if (generation !== this.#generation) return
+      await this.#closeCurrent()
+      this.#fail(
+        error instanceof DiscoveryLimitError
+          ? { reason: error.message, limit: error.limit }
+          : { reason: `re-listing tools failed: ${messageOf(error)}` },
+      )
+    }
+  }
+
+  #onUnexpectedClose(generation: number, opened: OpenedTransport): void {
+    if (generation !== this.#generation || this.#status !== 'connected') return
+    void opened.ended().then(() => {
+      if (generation !== this.#generation) return
+      this.#fail(
+        opened.explainFailure(new Error('the connection closed')) ?? { reason: 'the connection closed' },
+      )
+    })
+  }
+
+  async #closeCurrent(): Promise<void> {
+    const client = this.#client
+    const opened = this.#opened
+    this.#client = undefined
+    if (client) {
+      client.onclose = undefined
+      await closeQuietly(client)
+    }
+    if (opened) await opened.ended()
+  }
+
+  #fail(failure: ServerFailure): void {
+    this.#failure = { ...failure, reason: this.#redact(failure.reason) }
+    this.#set('failed')
+    this.#deps.log(`${this.#label()}: failed: ${this.#failure.reason.split('\n')[0]}`)
+  }
+
+  #set(status: ServerStatus): void {
+    this.#status = status
+    if (status !== 'failed') this.#failure = undefined
+    this.#since = this.#now()
+    this.#deps.onChange()
+  }
+
+  /** A server may echo its own token (in stderr, in an error): it still never leaves this object in clear. */
+  #redact(text: string): string {
+    return this.#secretValues.length === 0 ? text : redactForLog(text, this.#secretValues)
+  }
+
+  #label(): string {
+    return `MCP server ${this.#config.name} (${describeDestination(this.#config)})`
+  }
+
+  #now(): Date {
+    return this.#deps.now?.() ?? new Date()
+  }
+}
+
+export function describeDestination(config: ServerConfig): string {
+  return config.transport === 'stdio'
+    ? `stdio: ${redactCommand(config.command, config.args)}`
+    : redactUrl(config.url)
+}
+
+async function closeQuietly(client: Client): Promise<void> {
+  try {
+    await client.close()
+  } catch {
+    // Closing a half-open connection can fail; the transport's own shutdown still reaps the process.
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`
+}

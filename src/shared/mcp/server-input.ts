@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { samplingPolicySchema, secretRefSchema } from '../settings/settings-schema'
+
+/**
+ * A value typed into the add/edit form or given on the command line: a new value (stored in the secret
+ * store, only a reference lands in settings.json), an existing secret reference, or "keep what is there"
+ * when editing. Values never come back out: the form only ever shows them masked.
+ */
+export const configValueInputSchema = z.union([
+  z.object({ value: z.string().max(65536) }).strict(),
+  secretRefSchema,
+  z.object({ keep: z.literal(true) }).strict(),
+])
+export type ConfigValueInput = z.infer<typeof configValueInputSchema>
+
+const envNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an env name is letters, digits and "_"')
+const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name')
+
+const inputBase = {
+  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  enabled: z.boolean().default(true),
+  sampling: samplingPolicySchema.default('ask'),
+}
+
+export const serverInputSchema = z.discriminatedUnion('transport', [
+  z
+    .object({
+      ...inputBase,
+      transport: z.literal('stdio'),
+      command: z.string().trim().min(1, 'command must not be empty'),
+      args: z.array(z.string()).default([]),
+      env: z.record(envNameSchema, configValueInputSchema).default({}),
+      cwd: z.string().min(1).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...inputBase,
+      transport: z.literal('http'),
+      url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+      headers: z.record(headerNameSchema, configValueInputSchema).default({}),
+    })
+    .strict(),
+])
+export type ServerInput = z.input<typeof serverInputSchema>
+export type ParsedServerInput = z.output<typeof serverInputSchema>

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+/**
+ * What the host knows about one configured MCP server, as the renderer and the CLI see it. Everything here
+ * is safe to show: destinations are redacted (no query strings, credentials or env values) and the stderr
+ * tail is the server's own output.
+ */
+export const serverStatusSchema = z.enum(['connecting', 'connected', 'failed', 'disabled'])
+export type ServerStatus = z.infer<typeof serverStatusSchema>
+
+export const toolAnnotationsSchema = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+})
+export type ToolAnnotations = z.infer<typeof toolAnnotationsSchema>
+
+export const toolInfoSchema = z.object({
+  /** The server's own name for the tool. */
+  name: z.string(),
+  /** The name models see: `mcp_<server>_<tool>`, with a stable hash suffix when it would be unsafe. */
+  exposedName: z.string(),
+  title: z.string().optional(),
+  description: z.string(),
+  annotations: toolAnnotationsSchema.optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+})
+export type ToolInfo = z.infer<typeof toolInfoSchema>
+
+export const serverFailureSchema = z.object({
+  /** One line saying why, e.g. `exited with exit code 3: config file missing` or `more than 1000 tools`. */
+  reason: z.string(),
+  exitCode: z.number().int().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  /** Which discovery or size limit was exceeded, by its settings name (e.g. `maxTools`). */
+  limit: z.string().optional(),
+})
+export type ServerFailure = z.infer<typeof serverFailureSchema>
+
+export const toolChangeFieldSchema = z.enum(['title', 'description', 'inputSchema', 'annotations'])
+export const toolChangeSchema = z.object({
+  kind: z.enum(['added', 'removed', 'changed']),
+  name: z.string(),
+  exposedName: z.string(),
+  /** For `changed`: which parts of the definition differ. */
+  fields: z.array(toolChangeFieldSchema),
+  before: toolInfoSchema.optional(),
+  after: toolInfoSchema.optional(),
+})
+export type ToolChange = z.infer<typeof toolChangeSchema>
+
+export const serverStateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  /** Redacted: the command and args (stdio) or the URL without query or credentials (http). */
+  destination: z.string(),
+  status: serverStatusSchema,
+  failure: serverFailureSchema.optional(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  tools: z.array(toolInfoSchema),
+  /** The last 4096 characters the server wrote to stderr (stdio only). */
+  stderrTail: z.string(),
+  /** Tool definitions that changed since they were first seen: they need the user's re-approval. */
+  pendingChanges: z.array(toolChangeSchema),
+  /** ISO time of the last status change. */
+  since: z.string(),
+})
+export type ServerState = z.infer<typeof serverStateSchema>

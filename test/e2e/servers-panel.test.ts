@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
+import { launchChromium } from './support/chromium'
+import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
+
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
+const node = process.execPath
+
+/** A working fixture server, one that dies at start, and one that never answers (stays connecting). */
+const settings = {
+  schemaVersion: 1,
+  servers: [
+    { id: 'notes', name: 'Notes', transport: 'stdio', command: node, args: [FIXTURE_STDIO_SERVER_PATH] },
+    {
+      id: 'broken',
+      name: 'Broken',
+      transport: 'stdio',
+      command: node,
+      args: ['-e', "process.stderr.write('fatal: config file missing\\n'); process.exit(3)"],
+    },
+    {
+      id: 'silent',
+      name: 'Silent',
+      transport: 'stdio',
+      command: node,
+      args: ['-e', 'setInterval(() => {}, 1000)'],
+    },
+  ],
+}
+
+describe('servers panel in Chromium (built app, real servers)', () => {
+  let home: string
+  let app: WebModeProcess
+  let browser: Browser
+  let page: Page
+  const consoleProblems: string[] = []
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-servers-'))
+    writeFileSync(join(home, 'settings.json'), JSON.stringify(settings))
+    app = await startWebModeProcess(home)
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text())
+    })
+    page.on('pageerror', (error) => consoleProblems.push(error.message))
+    await page.goto(app.url)
+    await page.getByRole('button', { name: 'Servers', exact: true }).click()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  const card = (id: string) => page.getByTestId(`server-card-${id}`)
+  const status = (id: string) => card(id).getByTestId('status-pill')
+
+  it('shows each server in its own state: connected with tools, failed with the exit code, connecting', async () => {
+    await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)
+    await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
+    expect(await status('silent').textContent()).toMatch(/connecting/i)
+    expect(await card('broken').getByTestId('server-failure').textContent()).toContain(
+      'exited with exit code 3',
+    )
+
+    await card('broken').getByText('Details').click()
+    expect(await card('broken').getByTestId('failure-exit-code').textContent()).toBe('3')
+    expect(await card('broken').textContent()).toContain('fatal: config file missing')
+
+    await card('notes').getByTestId('tool-count').click()
+    await card('notes').getByTestId('tool-echo').waitFor()
+    expect(await card('notes').getByTestId('tool-echo').textContent()).toContain('mcp_notes_echo')
+
+    const dots = await page
+      .getByTestId('sidebar')
+      .locator('[data-status]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')))
+    expect(dots.sort()).toEqual(['connected', 'connecting', 'failed'])
+    mkdirSync(screenshots, { recursive: true })
+    await page.screenshot({ path: join(screenshots, 'servers-panel-states.png'), animations: 'disabled' })
+  })
+
+  it('pulses the connecting dot only when reduced motion is not requested', async () => {
+    const dot = page.getByTestId('sidebar-server-silent').locator('[data-status="connecting"]')
+    expect(
+      await dot.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).animationName),
+    ).not.toBe('none')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect(await dot.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).animationName)).toBe(
+      'none',
+    )
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+  })
+
+  it('adds a server through the form: the env value goes to the secret store, never to the page or settings', async () => {
+    const value = 'e2e-env-secret-6620'
+    await page.getByRole('button', { name: 'Add server' }).click()
+    const form = page.getByTestId('server-form')
+    await form.getByLabel('Name', { exact: true }).fill('Added')
+    await form.getByLabel('Command', { exact: true }).fill(node)
+    await form.getByLabel('Arguments', { exact: true }).fill(FIXTURE_STDIO_SERVER_PATH)
+    await form.getByRole('button', { name: 'Add variable' }).click()
+    await form.getByLabel('variable name').fill('FIXTURE_TOKEN')
+    await form.getByLabel(/^Value of/).fill(value)
+    await form.getByRole('button', { name: 'Add server' }).click()
+    await expect.poll(() => status('added').textContent(), { timeout: 15_000 }).toMatch(/connected/i)
+    expect(await page.content()).not.toContain(value)
+    const saved = readFileSync(join(home, 'settings.json'), 'utf8')
+    expect(saved).not.toContain(value)
+    expect(saved).toContain('server.added.env.FIXTURE_TOKEN')
+  })
+
+  it('disables and re-enables a server from its card', async () => {
+    await card('notes').getByRole('button', { name: 'Disable Notes' }).click()
+    await expect.poll(() => status('notes').textContent()).toMatch(/disabled/i)
+    await card('notes').getByRole('button', { name: 'Enable Notes' }).click()
+    await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)
+  })
+
+  it('ran without console errors or CSP violations', () => {
+    expect(consoleProblems).toEqual([])
+  })
+})

@@ -1,0 +1,85 @@
+// The npm reference server @modelcontextprotocol/server-everything in Streamable HTTP mode, run from its
+// package bin as a child process on a free port, reached through createRemoteTransport (real sessions,
+// SSE answers with event ids, the standalone GET stream).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRemoteTransport } from '../../../../../src/main/core/mcp/http/remote-transport'
+import { textOf } from '../../../../fixtures/mcp-servers/sampling-client'
+import { freePort } from './support/local-http-server'
+
+const PACKAGE_DIR = fileURLToPath(
+  new URL('../../../../../node_modules/@modelcontextprotocol/server-everything/', import.meta.url),
+)
+
+function binPath(): string {
+  const manifest = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
+    bin: Record<string, string>
+  }
+  const bin = Object.values(manifest.bin)[0]
+  if (bin === undefined) throw new Error('server-everything declares no bin')
+  return `${PACKAGE_DIR}${bin}`
+}
+
+/** Starts the server and resolves once it says it is listening; rejects if it exits first. */
+async function startEverything(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [binPath(), 'streamableHttp'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    let stderr = ''
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (text: string) => {
+      stderr += text
+      if (stderr.includes(`listening on port ${port}`)) resolve()
+    })
+    child.once('error', reject)
+    child.once('exit', (code, signal) => {
+      reject(
+        new Error(`server-everything exited (${code ?? signal}) before listening: ${stderr.slice(-2000)}`),
+      )
+    })
+  })
+  return child
+}
+
+describe('@modelcontextprotocol/server-everything over Streamable HTTP', () => {
+  let child: ChildProcess | undefined
+  let url = ''
+  const client = new Client({ name: 'remote-transport-test', version: '1.0.0' })
+
+  beforeAll(async () => {
+    const port = await freePort()
+    child = await startEverything(port)
+    url = `http://127.0.0.1:${port}/mcp`
+    await client.connect(
+      createRemoteTransport({
+        url,
+        headers: { 'X-Client': 'mcp-desk-test' },
+        maxMessageBytes: 32 * 1024 * 1024,
+      }),
+    )
+  })
+
+  afterAll(async () => {
+    await client.close()
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()))
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
+
+  it('lists its tools and echoes through createRemoteTransport', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.length).toBeGreaterThan(3)
+    expect(tools.map((t) => t.name)).toContain('echo')
+
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'hello over http' } })
+    expect(textOf(result)).toContain('hello over http')
+    expect(client.getServerVersion()?.name).toBeTruthy()
+  })
+})

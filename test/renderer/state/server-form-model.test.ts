@@ -1,0 +1,157 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import {
+  buildServerInput,
+  emptyServerForm,
+  newRow,
+  parseArgs,
+  serverFormFromConfig,
+  urlHasHiddenParts,
+  type ServerFormState,
+} from '../../../src/renderer/src/state/server-form-model'
+import { httpConfigFixture, stdioConfigFixture } from '../support/server-fixtures'
+
+function stdioForm(overrides: Partial<ServerFormState> = {}): ServerFormState {
+  return { ...emptyServerForm(), name: 'Notes', command: 'notes-mcp', ...overrides }
+}
+
+function errorsOf(form: ServerFormState): Record<string, string> {
+  const built = buildServerInput(form)
+  if (built.ok) throw new Error('expected problems')
+  return built.errors
+}
+
+describe('server form model', () => {
+  it('takes arguments one per line, literally, ignoring empty lines', () => {
+    expect(parseArgs('--root\n/home/ada/My Notes\r\n\n  \n--name="x y"\n')).toEqual([
+      '--root',
+      '/home/ada/My Notes',
+      '--name="x y"',
+    ])
+    expect(parseArgs('')).toEqual([])
+  })
+
+  it('builds a stdio input with new values as { value }, and leaves cwd out when empty', () => {
+    const token = { ...newRow(), name: 'NOTES_TOKEN', value: 's3cret' }
+    const built = buildServerInput(stdioForm({ args: '--stdio\n--verbose', env: [token], sampling: 'deny' }))
+    expect(built).toEqual({
+      ok: true,
+      input: {
+        transport: 'stdio',
+        name: 'Notes',
+        command: 'notes-mcp',
+        args: ['--stdio', '--verbose'],
+        env: { NOTES_TOKEN: { value: 's3cret' } },
+        enabled: true,
+        sampling: 'deny',
+      },
+    })
+  })
+
+  it('builds an http input with header values', () => {
+    const header = { ...newRow(), name: 'Authorization', value: 'Bearer abc' }
+    const built = buildServerInput({
+      ...emptyServerForm(),
+      transport: 'http',
+      name: 'Remote',
+      url: ' https://mcp.example.com/mcp ',
+      headers: [header],
+      enabled: false,
+    })
+    expect(built).toMatchObject({
+      ok: true,
+      input: {
+        transport: 'http',
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: { value: 'Bearer abc' } },
+        enabled: false,
+        sampling: 'ask',
+      },
+    })
+  })
+
+  it('fills an edit form without any stored value: saved rows are masked, values empty', () => {
+    const form = serverFormFromConfig(
+      stdioConfigFixture({
+        id: 'notes',
+        name: 'Notes',
+        command: '/opt/notes',
+        args: ['--a', 'b c'],
+        cwd: '/srv',
+        env: { TOKEN: { secret: 'server.notes.env.TOKEN' }, DEBUG: { masked: true } },
+        sampling: 'allow',
+        enabled: false,
+      }),
+    )
+    expect(form).toMatchObject({ name: 'Notes', command: '/opt/notes', args: '--a\nb c', cwd: '/srv' })
+    expect(form).toMatchObject({ sampling: 'allow', enabled: false })
+    expect(form.env.map((row) => [row.name, row.stored, row.value])).toEqual([
+      ['TOKEN', { secret: 'server.notes.env.TOKEN' }, ''],
+      ['DEBUG', { masked: true }, ''],
+    ])
+  })
+
+  it('keeps a saved value left empty, replaces a typed one, and drops a removed row', () => {
+    const form = serverFormFromConfig(
+      stdioConfigFixture({
+        id: 'notes',
+        env: { KEEP: { masked: true }, REPLACE: { secret: 'shared' }, DROP: { masked: true } },
+      }),
+    )
+    const [keep, replace] = form.env
+    const edited = { ...form, env: [keep!, { ...replace!, value: 'new-value' }] }
+    const built = buildServerInput(edited)
+    expect(built.ok && built.input.transport === 'stdio' && built.input.env).toEqual({
+      KEEP: { keep: true },
+      REPLACE: { value: 'new-value' },
+    })
+  })
+
+  it('asks for the full URL again when the saved one has hidden parts', () => {
+    expect(urlHasHiddenParts('https://mcp.example.com/mcp?key=***')).toBe(true)
+    expect(urlHasHiddenParts('https://***:***@mcp.example.com/mcp')).toBe(true)
+    expect(urlHasHiddenParts('https://mcp.example.com/mcp?page=2')).toBe(false)
+    const form = serverFormFromConfig(httpConfigFixture({ id: 'r', url: 'https://h.example/mcp?key=***' }))
+    expect(form.url).toBe('')
+    expect(form.hiddenUrl).toBe('https://h.example/mcp?key=***')
+    expect(errorsOf(form).url).toMatch(/enter the full URL again/)
+    expect(buildServerInput({ ...form, url: 'https://h.example/mcp?key=real' }).ok).toBe(true)
+
+    const plain = serverFormFromConfig(httpConfigFixture({ id: 'p', url: 'https://h.example/mcp' }))
+    expect(plain.url).toBe('https://h.example/mcp')
+  })
+
+  it('puts each schema problem on its field, with the schema’s own words', () => {
+    expect(errorsOf({ ...emptyServerForm(), name: '  ', command: '' })).toEqual({
+      name: 'name must not be empty',
+      command: 'command must not be empty',
+    })
+    expect(errorsOf({ ...emptyServerForm(), transport: 'http', name: 'r', url: 'ftp://x' })).toEqual({
+      url: 'url must be an http(s) URL',
+    })
+  })
+
+  it('flags a bad env or header name on its row', () => {
+    const bad = { ...newRow(), name: 'BAD KEY', value: 'v' }
+    expect(errorsOf(stdioForm({ env: [bad] }))).toEqual({
+      [`env.${bad.rowId}.name`]: 'an env name is letters, digits and "_"',
+    })
+    const header = { ...newRow(), name: 'Bad Header', value: 'v' }
+    expect(errorsOf({ ...stdioForm(), transport: 'http', url: 'https://x.dev', headers: [header] })).toEqual({
+      [`headers.${header.rowId}.name`]: 'not a valid HTTP header name',
+    })
+  })
+
+  it('flags a new row without a value or name, and a duplicate name; ignores a blank new row', () => {
+    const noValue = { ...newRow(), name: 'A' }
+    const noName = { ...newRow(), value: 'v' }
+    const first = { ...newRow(), name: 'B', value: '1' }
+    const duplicate = { ...newRow(), name: 'B', value: '2' }
+    const blank = newRow()
+    expect(errorsOf(stdioForm({ env: [noValue, noName, first, duplicate, blank] }))).toEqual({
+      [`env.${noValue.rowId}.value`]: 'enter a value, or remove the row',
+      [`env.${noName.rowId}.name`]: 'enter the variable name',
+      [`env.${duplicate.rowId}.name`]: 'B is already set above',
+    })
+  })
+})
