@@ -16,6 +16,13 @@ const optionSpec = {
   disabled: { type: 'boolean' },
   args: { type: 'string' },
   yes: { type: 'boolean' },
+  id: { type: 'string' },
+  name: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-stdin': { type: 'boolean' },
+  'chunk-timeout-ms': { type: 'string' },
+  model: { type: 'string', multiple: true },
+  add: { type: 'boolean' },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -31,6 +38,12 @@ export type CommandName =
   | 'servers disable'
   | 'servers tools'
   | 'call'
+  | 'providers add'
+  | 'providers list'
+  | 'providers remove'
+  | 'models'
+  | 'models discover'
+  | 'models default'
 
 interface CommandSpec {
   /** Options beyond the global ones (--home, --help, --version). */
@@ -56,12 +69,23 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers disable': { options: [], operands: ['<name|id>'] },
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
+  'providers add': {
+    options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],
+    operands: ['<preset|custom>'],
+  },
+  'providers list': { options: ['json'], operands: [] },
+  'providers remove': { options: [], operands: ['<id>'] },
+  models: { options: ['json'], operands: [] },
+  'models discover': { options: ['add', 'json'], operands: ['<provider>'] },
+  'models default': { options: [], operands: ['<provider/model>'] },
 }
 
 /** Commands spelled as two words: the group and what each subcommand is called. */
 const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   config: { subcommands: ['path', 'show'] },
   servers: { subcommands: ['add', 'remove', 'enable', 'disable', 'tools'], bare: 'servers' },
+  providers: { subcommands: ['add', 'list', 'remove'] },
+  models: { subcommands: ['discover', 'default'], bare: 'models' },
 }
 
 export type OptionValues = ReturnType<typeof parse>['values']

@@ -36,8 +36,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 /**
- * Commands that reach servers are loaded on demand, so `config` and `--help` start without the MCP SDK
- * and the transports.
+ * Commands that reach servers or providers are loaded on demand, so `config` and `--help` start without
+ * the MCP SDK, the AI SDK and the transports.
  */
 async function runCommand(command: ParsedCommand, home: string, io: CliIo): Promise<number> {
   const { values, operands, trailing } = command
@@ -76,5 +76,22 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         { server: operand, tool: operands[1] ?? '', args: values.args, approved: values.yes === true },
         io,
       )
+    case 'providers add':
+      return (await import('./commands/providers-command')).addProvider(home, operand, values, io)
+    case 'providers list':
+      return (await import('./commands/providers-command')).listProviders(home, json, io)
+    case 'providers remove':
+      return (await import('./commands/providers-command')).removeProvider(home, operand, io)
+    case 'models':
+      return (await import('./commands/models-command')).showModels(home, json, io)
+    case 'models discover':
+      return (await import('./commands/models-command')).discoverModels(
+        home,
+        operand,
+        { add: values.add === true, json },
+        io,
+      )
+    case 'models default':
+      return (await import('./commands/models-command')).setDefaultModel(home, operand, io)
   }
 }

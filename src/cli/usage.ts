@@ -1,5 +1,22 @@
 import { homedir } from 'node:os'
 import { defaultHome } from '../main/core/config/home-paths'
+import { PROVIDER_PRESET_IDS } from '../shared/models/model-schema'
+
+const WIDTH = 80
+
+/** Words filled into lines of at most WIDTH columns, each starting with `indent`. */
+function wrap(text: string, indent: string): string {
+  const lines: string[] = []
+  let line = indent
+  for (const word of text.split(' ')) {
+    if (line !== indent && line.length + 1 + word.length > WIDTH) {
+      lines.push(line)
+      line = indent
+    }
+    line += line === indent ? word : ` ${word}`
+  }
+  return [...lines, line].join('\n')
+}
 
 /** The help text; kept within 80 columns. */
 export function usage(env: NodeJS.ProcessEnv): string {
@@ -40,6 +57,31 @@ Commands:
   Servers are named by id or by name (any case). Env and header values go to
   the secret store, never to settings.json; values typed on a command line
   may stay in your shell history (--env K avoids that).
+
+  providers add <preset> [--id ID] [--name NAME] [--base-url URL]
+                [--api-key-stdin] [--header 'K: V' ...] [--chunk-timeout-ms N]
+                [--model ID ...]
+      Add an OpenAI-compatible model provider (custom needs --base-url).
+      --api-key-stdin reads the API key from the first line of stdin, e.g.
+      \`mcp-desk providers add openai --api-key-stdin < key.txt\`: keys are
+      never taken from the command line. --model adds a model with the
+      preset's default capabilities. --chunk-timeout-ms: silence after which
+      a streamed answer counts as stalled (default 480000; 0 turns it off)
+${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
+  providers list [--json]
+      Show each provider's id, name, preset, base URL, whether its API key is
+      stored, and how many models it has
+  providers remove <id>
+      Remove a provider with its models and the secrets it owns
+  models [--json]
+      List every configured model as provider/model with its input
+      modalities, tool calling, context, max output, scores and price;
+      * marks the default
+  models discover <provider> [--add] [--json]
+      Ask a provider which models it serves (GET /models); --add saves the
+      ones not configured yet
+  models default <provider/model>
+      The model used when a sampling request's hints choose none
 
 Options:
   --home DIR      Profile folder. Default: $MCP_DESK_HOME, else the desktop

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/run-cli'
+import { openNodeProfile } from '../../src/main/core/profile/open-node-profile'
 import { fixtureServerCommand } from './support/cli-harness'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
@@ -16,15 +17,19 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
 
 /** Runs the real entry in its own process (via tsx), the way `mcp-desk` runs, and waits for it to exit. */
-function runEntry(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runEntry(
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', entry, ...args],
       { cwd: repoRoot, env: { ...process.env, MCP_DESK_HOME: '' } },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
     )
+    if (stdin !== undefined) child.stdin?.end(stdin)
   })
 }
 
@@ -53,5 +58,32 @@ describe('src/cli/main.ts', () => {
     const call = await runEntry(['--home', home, 'call', 'fixture', 'echo', '--args', '{"text":"x"}'])
     expect(call.code).toBe(1)
     expect(call.stderr).toContain('pass --yes')
+  })
+
+  it('reads the --api-key-stdin key from a pipe, stores it, and never prints it', async () => {
+    const home = path.join(root, 'home')
+    const key = 'sk-piped-canary-4711'
+    const added = await runEntry(
+      [
+        '--home',
+        home,
+        'providers',
+        'add',
+        'custom',
+        '--id',
+        'piped',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--api-key-stdin',
+      ],
+      `${key}\nignored second line\n`,
+    )
+    expect(added.code).toBe(0)
+    expect(added.stdout).toContain('with id piped')
+    expect(added.stdout + added.stderr).not.toContain(key)
+    const profile = openNodeProfile(home)
+    const apiKey = profile.settings.get().models.providers[0]?.apiKey
+    expect(apiKey).toBeDefined()
+    expect(profile.secrets.get(apiKey?.secret ?? '')).toBe(key)
   })
 })

@@ -6,6 +6,7 @@ import { runCli } from '../../src/cli/run-cli'
 import { APP_VERSION } from '../../src/main/core/app-identity'
 import { defaultHome } from '../../src/main/core/config/home-paths'
 import { openNodeProfile } from '../../src/main/core/profile/open-node-profile'
+import { PROVIDER_PRESET_IDS } from '../../src/shared/models/model-schema'
 
 let root: string
 beforeEach(() => {
@@ -149,6 +150,13 @@ describe('runCli usage', () => {
       'servers remove',
       'servers tools',
       'call <server> <tool> [--args JSON] [--yes]',
+      'providers add <preset>',
+      '[--api-key-stdin]',
+      'providers list [--json]',
+      'providers remove <id>',
+      'models [--json]',
+      'models discover <provider> [--add] [--json]',
+      'models default <provider/model>',
     ]) {
       expect(help.stdout).toContain(command)
     }
@@ -157,6 +165,9 @@ describe('runCli usage', () => {
     for (const line of help.stdout.split('\n').filter((l) => !l.includes(defaultFolder))) {
       expect(line.length).toBeLessThanOrEqual(80)
     }
+    // Every preset is named, even where the list wraps.
+    const presets = /Presets: ([^]*?)\n {2}providers list/.exec(help.stdout)?.[1]?.replace(/\s+/g, ' ')
+    expect(presets).toBe(PROVIDER_PRESET_IDS.join(', '))
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `mcp-desk ${APP_VERSION}\n` })
   })
 
@@ -181,6 +192,16 @@ describe('runCli usage', () => {
     [['config', 'path', '--', 'x'], '"--" does not apply to config path'],
     [['toString'], 'unknown command "toString"'],
     [['servers add', 'x'], 'unknown command "servers add"'],
+    [['providers'], 'providers needs a subcommand: add or list or remove'],
+    [['providers', 'add'], 'providers add needs <preset|custom>'],
+    [['providers', 'remove'], 'providers remove needs <id>'],
+    [['providers', 'list', '--add'], 'option --add does not apply to providers list'],
+    [['models', 'discover'], 'models discover needs <provider>'],
+    [['models', 'default'], 'models default needs <provider/model>'],
+    [['models', 'frob'], 'unknown models subcommand "frob"'],
+    [['models', '--add'], 'option --add does not apply to models'],
+    [['models', 'default', 'a/b', '--json'], 'option --json does not apply to models default'],
+    [['servers', 'add', 'x', '--model', 'm', '--', 'cmd'], 'option --model does not apply to servers add'],
   ])('exits 2 for %j naming the problem, with the usage', async (argv, message) => {
     const { code, stdout, stderr } = await run(argv)
     expect(code).toBe(2)

@@ -7,6 +7,7 @@ import { openNodeProfile } from '../../main/core/profile/open-node-profile'
 import type { OptionValues } from '../cli-args'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
 import { firstLine } from '../format/terminal-text'
+import { parseHeaders } from '../header-option'
 import { findServer } from '../server-lookup'
 
 function openConfigs(home: string) {
@@ -137,22 +138,6 @@ function parseEnv(pairs: string[], shellEnv: NodeJS.ProcessEnv): Record<string, 
     env[key] = { value }
   }
   return env
-}
-
-/** `--header 'Name: value'`; like env values, header values never appear in messages. */
-function parseHeaders(lines: string[]): Record<string, ConfigValueInput> {
-  const headers: Record<string, ConfigValueInput> = {}
-  for (const line of lines) {
-    const colon = line.indexOf(':')
-    if (colon === -1) throw new UsageError(`a --header has no ":"; expected --header 'Name: value'`)
-    const name = line.slice(0, colon).trim()
-    if (name === '') throw new UsageError(`a --header starts with ":"; expected --header 'Name: value'`)
-    if (Object.keys(headers).some((known) => known.toLowerCase() === name.toLowerCase())) {
-      throw new UsageError(`--header ${name} is given more than once`)
-    }
-    headers[name] = { value: line.slice(colon + 1).trim() }
-  }
-  return headers
 }
 
 function secretNamesOf(config: ServerConfig): string[] {

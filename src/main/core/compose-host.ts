@@ -3,6 +3,7 @@ import type { SettingsService } from './config/settings-service'
 import { createHost, type Host } from './host'
 import type { ConnectionManager } from './mcp/connection-manager'
 import { createServerManager } from './mcp/create-server-manager'
+import { ProviderService } from './models/provider-service'
 import type { TransportOpener } from './mcp/transport-opener'
 import type { SecretStore } from './secrets/secret-store'
 
@@ -30,10 +31,12 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     log: (line) => options.log(line),
     ...(options.opener ? { opener: options.opener } : {}),
   })
+  const providers = new ProviderService(options.settings, options.secrets)
   const host = createHost({
     settings: options.settings,
     secrets: options.secrets,
     servers,
+    providers,
     info: options.info,
     log: options.log,
   })

@@ -1,16 +1,19 @@
 import type { AppInfo } from '../../shared/ipc/contract'
 import { IpcFailure } from '../../shared/ipc/ipc-error'
-import { toSettingsView } from '../../shared/settings/settings-view'
+import type { ConfigValue, Settings } from '../../shared/settings/settings-schema'
+import { maskProvider, toSettingsView } from '../../shared/settings/settings-view'
 import type { SettingsService } from './config/settings-service'
 import { HostEvents } from './ipc/host-events'
 import { createRequestDispatcher, type Dispatch, type RequestHandlers } from './ipc/request-dispatcher'
 import type { ConnectionManager } from './mcp/connection-manager'
+import type { ProviderService } from './models/provider-service'
 import type { SecretStore } from './secrets/secret-store'
 
 export interface HostDeps {
   settings: SettingsService
   secrets: SecretStore
   servers: ConnectionManager
+  providers: ProviderService
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
   /** Where unexpected errors go (with stacks). Never the renderer. */
   log?: (message: string, error?: unknown) => void
@@ -27,7 +30,7 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets, servers } = deps
+  const { settings, secrets, servers, providers } = deps
   const events = new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
@@ -55,17 +58,11 @@ export function createHost(deps: HostDeps): Host {
       return { name }
     },
     'secrets:delete': ({ name }) => {
-      const user = settings
-        .get()
-        .servers.find((server) =>
-          Object.values(server.transport === 'stdio' ? server.env : server.headers).some(
-            (value) => typeof value !== 'string' && value.secret === name,
-          ),
-        )
+      const user = secretUser(settings.get(), name)
       if (user) {
         throw new IpcFailure(
           'conflict',
-          `secret "${name}" is used by the server "${user.name}"; edit or remove that server instead`,
+          `secret "${name}" is used by ${user}; edit or remove it there instead`,
         )
       }
       const deleted = secrets.delete(name)
@@ -82,10 +79,22 @@ export function createHost(deps: HostDeps): Host {
     },
     'servers:restart': ({ id }) => servers.restart(id),
     'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
+    'providers:presets': () => ({ presets: providers.presets() }),
+    'providers:add': ({ provider }) => withSecretsEvent(() => maskProvider(providers.add(provider))),
+    'providers:update': ({ id, provider }) =>
+      withSecretsEvent(() => maskProvider(providers.update(id, provider))),
+    'providers:remove': async ({ id }) => {
+      await withSecretsEvent(() => providers.remove(id))
+      return { removed: true as const }
+    },
+    'models:discover': async ({ providerId }) => ({ models: await providers.discover(providerId) }),
+    'models:save': ({ providerId, model }) => maskProvider(providers.saveModel(providerId, model)),
+    'models:remove': ({ providerId, modelId }) => maskProvider(providers.removeModel(providerId, modelId)),
+    'models:set-default': ({ ref }) => ({ defaultModel: providers.setDefault(ref) }),
   }
 
   /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */
-  async function withSecretsEvent<T>(edit: () => Promise<T>): Promise<T> {
+  async function withSecretsEvent<T>(edit: () => T | Promise<T>): Promise<T> {
     try {
       return await edit()
     } finally {
@@ -97,4 +106,16 @@ export function createHost(deps: HostDeps): Host {
     onInternalError: (channel, error) => deps.log?.(`request ${channel} failed`, error),
   })
   return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
+}
+
+/** Who refers to a secret (a server's env/header, a provider's key/header), so deleting it would break them. */
+function secretUser(current: Settings, name: string): string | undefined {
+  const refersTo = (values: Array<ConfigValue | undefined>) =>
+    values.some((value) => value !== undefined && typeof value !== 'string' && value.secret === name)
+  const server = current.servers.find((s) =>
+    refersTo(Object.values(s.transport === 'stdio' ? s.env : s.headers)),
+  )
+  if (server) return `the server "${server.name}"`
+  const provider = current.models.providers.find((p) => refersTo([p.apiKey, ...Object.values(p.headers)]))
+  return provider ? `the provider "${provider.name}"` : undefined
 }

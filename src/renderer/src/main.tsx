@@ -13,6 +13,7 @@ import './styles/layout.css'
 import './styles/panels.css'
 import './styles/servers.css'
 import './styles/server-form.css'
+import './styles/models.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { secretNameSchema, themeSchema } from '../settings/settings-schema'
-import { settingsViewSchema } from '../settings/settings-view'
+import { providerViewSchema, settingsViewSchema } from '../settings/settings-view'
+import { providerIdSchema } from '../models/model-schema'
+import {
+  discoveredModelSchema,
+  modelInputSchema,
+  providerInputSchema,
+  providerPresetSchema,
+} from '../models/provider-input'
 import { serverIdSchema } from '../settings/settings-schema'
 import { serverInputSchema } from '../mcp/server-input'
 import { serverStateSchema } from '../mcp/server-state'
@@ -66,6 +73,35 @@ export const requestChannels = {
   'servers:set-enabled': {
     request: z.object({ id: serverIdSchema, enabled: z.boolean() }).strict(),
     response: serverStateSchema,
+  },
+  'providers:presets': { request: empty, response: z.object({ presets: z.array(providerPresetSchema) }) },
+  'providers:add': {
+    request: z.object({ provider: providerInputSchema }).strict(),
+    response: providerViewSchema,
+  },
+  'providers:update': {
+    request: z.object({ id: providerIdSchema, provider: providerInputSchema }).strict(),
+    response: providerViewSchema,
+  },
+  'providers:remove': {
+    request: z.object({ id: providerIdSchema }).strict(),
+    response: z.object({ removed: z.literal(true) }),
+  },
+  'models:discover': {
+    request: z.object({ providerId: providerIdSchema }).strict(),
+    response: z.object({ models: z.array(discoveredModelSchema) }),
+  },
+  'models:save': {
+    request: z.object({ providerId: providerIdSchema, model: modelInputSchema }).strict(),
+    response: providerViewSchema,
+  },
+  'models:remove': {
+    request: z.object({ providerId: providerIdSchema, modelId: z.string().min(1) }).strict(),
+    response: providerViewSchema,
+  },
+  'models:set-default': {
+    request: z.object({ ref: z.string().min(3) }).strict(),
+    response: z.object({ defaultModel: z.string() }),
   },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 

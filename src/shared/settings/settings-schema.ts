@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { modelsSettingsSchema } from '../models/model-schema'
+import { configValueSchema } from './secret-ref'
 
 /**
  * Settings as stored in `<home>/settings.json`. This file holds references to secrets, never their values:
@@ -6,15 +8,13 @@ import { z } from 'zod'
  */
 export const SETTINGS_SCHEMA_VERSION = 1
 
-export const secretNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'a secret name is 1-128 letters, digits, ".", "_" or "-"')
-export const secretRefSchema = z.object({ secret: secretNameSchema }).strict()
-export type SecretRef = z.infer<typeof secretRefSchema>
-
-/** Env values and headers may be literal (e.g. `DEBUG=1`) or a secret reference; literals are masked in views. */
-export const configValueSchema = z.union([z.string(), secretRefSchema])
-export type ConfigValue = z.infer<typeof configValueSchema>
+export {
+  configValueSchema,
+  secretNameSchema,
+  secretRefSchema,
+  type ConfigValue,
+  type SecretRef,
+} from './secret-ref'
 
 export const serverIdSchema = z
   .string()
@@ -106,6 +106,7 @@ export const settingsSchema = z
       .object({ limits: mcpLimitsSchema.default(mcpLimitsSchema.parse({})) })
       .strict()
       .default({ limits: mcpLimitsSchema.parse({}) }),
+    models: modelsSettingsSchema.default(modelsSettingsSchema.parse({})),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { modelConfigSchema, providerPresetIdSchema, type ProviderConfig } from '../models/model-schema'
 import {
   mcpLimitsSchema,
   samplingPolicySchema,
@@ -42,10 +43,27 @@ export const serverConfigViewSchema = z.discriminatedUnion('transport', [
 ])
 export type ServerConfigView = z.infer<typeof serverConfigViewSchema>
 
+export const providerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  preset: providerPresetIdSchema,
+  baseUrl: z.string(),
+  apiKey: secretRefSchema.optional(),
+  headers: z.record(z.string(), configValueViewSchema),
+  chunkTimeoutMs: z.number(),
+  models: z.array(modelConfigSchema),
+})
+export type ProviderView = z.infer<typeof providerViewSchema>
+
 export const settingsViewSchema = z.object({
   schemaVersion: z.number(),
   appearance: z.object({ theme: themeSchema }),
   mcp: z.object({ limits: mcpLimitsSchema }),
+  models: z.object({
+    providers: z.array(providerViewSchema),
+    defaultModel: z.string().optional(),
+    recentModels: z.array(z.string()),
+  }),
   servers: z.array(serverConfigViewSchema),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -78,11 +96,20 @@ export function maskServer(server: ServerConfig): ServerConfigView {
   return { ...server, url: maskUrl(server.url), headers: maskRecord(server.headers) }
 }
 
+export function maskProvider(provider: ProviderConfig): ProviderView {
+  return { ...provider, baseUrl: maskUrl(provider.baseUrl), headers: maskRecord(provider.headers) }
+}
+
 export function toSettingsView(settings: Settings): SettingsView {
   return {
     schemaVersion: settings.schemaVersion,
     appearance: { ...settings.appearance },
     mcp: { limits: { ...settings.mcp.limits } },
+    models: {
+      providers: settings.models.providers.map(maskProvider),
+      ...(settings.models.defaultModel ? { defaultModel: settings.models.defaultModel } : {}),
+      recentModels: [...settings.models.recentModels],
+    },
     servers: settings.servers.map(maskServer),
   }
 }

@@ -14,6 +14,8 @@ export interface CliRunOptions {
   env?: NodeJS.ProcessEnv
   /** Pretends stdin is a terminal, answering the CLI's prompts with these lines in turn. */
   terminalAnswers?: string[]
+  /** Piped (not a terminal) stdin: its lines are what the CLI reads, e.g. for --api-key-stdin. */
+  stdin?: string
   /** Default: never (the command runs to its end). */
   untilShutdown?: () => Promise<string>
 }
@@ -23,6 +25,9 @@ export async function runMcpDesk(argv: string[], options: CliRunOptions = {}): P
   let stderr = ''
   const stderrAtEachPrompt: string[] = []
   const answers = [...(options.terminalAnswers ?? [])]
+  const piped = options.stdin === undefined ? [] : options.stdin.split('\n')
+  // Like readline at the end of a pipe: a final line without a line break still counts, an empty rest does not.
+  if (piped.at(-1) === '') piped.pop()
   const code = await runCli(argv, {
     stdout: (s) => (stdout += s),
     stderr: (s) => (stderr += s),
@@ -36,6 +41,9 @@ export async function runMcpDesk(argv: string[], options: CliRunOptions = {}): P
             return Promise.resolve(answers.shift() ?? null)
           },
         }
+      : {}),
+    ...(options.stdin !== undefined
+      ? { stdinIsTty: false, readLine: () => Promise.resolve(piped.shift() ?? null) }
       : {}),
   })
   return { code, stdout, stderr, stderrAtEachPrompt }

@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   buildServerInput,
   emptyServerForm,
-  newRow,
   parseArgs,
   serverFormFromConfig,
-  urlHasHiddenParts,
   type ServerFormState,
 } from '../../../src/renderer/src/state/server-form-model'
+import { newRow, urlHasHiddenParts } from '../../../src/renderer/src/state/value-rows-model'
 import { httpConfigFixture, stdioConfigFixture } from '../support/server-fixtures'
 
 function stdioForm(overrides: Partial<ServerFormState> = {}): ServerFormState {

@@ -10,6 +10,7 @@ import type {
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import { mcpLimitsSchema } from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
+import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 
 export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
@@ -31,6 +32,7 @@ export function settingsFixture(overrides: Partial<SettingsView> = {}): Settings
     schemaVersion: 1,
     appearance: { theme: 'system' },
     mcp: { limits: mcpLimitsSchema.parse({}) },
+    models: { providers: [], recentModels: [] },
     servers: [],
     ...overrides,
   }
@@ -48,6 +50,8 @@ export class FakeDeskApi implements DeskApi {
   secrets = new Map<string, string>()
   /** Configured servers and their live states; `servers.holdConnections()` keeps attempts connecting. */
   readonly servers: FakeServers
+  /** Providers and models (`settings.models`), presets, and what discovery finds. */
+  readonly providers: FakeProviders
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -76,11 +80,20 @@ export class FakeDeskApi implements DeskApi {
       },
       statesChanged: (states) => this.emit('servers:changed', { servers: states }),
     })
+    this.providers = new FakeProviders(this.settings.models, (models) => {
+      this.settings = { ...this.settings, models }
+      this.emit('settings:changed', this.settings)
+    })
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
 
   fail(channel: RequestChannel, error: IpcError): void {
     this.#failures.set(channel, error)
+  }
+
+  /** `channel` answers normally again. */
+  succeed(channel: RequestChannel): void {
+    this.#failures.delete(channel)
   }
 
   /** Answers to `channel` wait until `release(channel)`, to test what happens while a request is in flight. */
@@ -165,6 +178,14 @@ export class FakeDeskApi implements DeskApi {
     'servers:remove': (request) => this.servers.remove(request),
     'servers:restart': (request) => this.servers.restart(request),
     'servers:set-enabled': (request) => this.servers.setEnabled(request),
+    'providers:presets': () => this.providers.list(),
+    'providers:add': (request) => this.providers.add(request),
+    'providers:update': (request) => this.providers.update(request),
+    'providers:remove': (request) => this.providers.remove(request),
+    'models:discover': (request) => this.providers.discover(request),
+    'models:save': (request) => this.providers.save(request),
+    'models:remove': (request) => this.providers.removeModel(request),
+    'models:set-default': (request) => this.providers.setDefault(request),
   }
 }
 

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
-import {
-  serverInputSchema,
-  type ConfigValueInput,
-  type ParsedServerInput,
-  type ServerInput,
-} from '../../../shared/mcp/server-input'
-import type { ConfigValue, ServerConfig } from '../../../shared/settings/settings-schema'
+import { serverInputSchema, type ParsedServerInput, type ServerInput } from '../../../shared/mcp/server-input'
+import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
+import {
+  deleteUnreferencedSecrets,
+  referencedSecrets,
+  resolveConfigValues,
+  storeConfigValues,
+} from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
 
 /**
@@ -75,24 +75,8 @@ export class ServerConfigService {
    * connection layer calls this; the values never go back to the renderer, logs or models.
    */
   resolveValues(config: ServerConfig): Record<string, string> {
-    const record = config.transport === 'stdio' ? config.env : config.headers
-    const kind = config.transport === 'stdio' ? 'env' : 'header'
-    const resolved: Record<string, string> = {}
-    for (const [key, value] of Object.entries(record)) {
-      if (typeof value === 'string') {
-        resolved[key] = value
-        continue
-      }
-      const secret = this.#secrets.get(value.secret)
-      if (secret === undefined) {
-        throw new IpcFailure(
-          'not_found',
-          `${kind} ${key} refers to the secret "${value.secret}", which is not in the secret store`,
-        )
-      }
-      resolved[key] = secret
-    }
-    return resolved
+    if (config.transport === 'stdio') return resolveConfigValues(this.#secrets, 'env', config.env)
+    return resolveConfigValues(this.#secrets, 'header', config.headers)
   }
 
   /** Every secret value this server's config uses: what log redaction must never let through. */
@@ -119,7 +103,7 @@ export class ServerConfigService {
         transport: 'stdio',
         command: input.command,
         args: input.args,
-        env: this.#storeValues(id, 'env', input.env, previousEnv),
+        env: storeConfigValues(this.#secrets, 'env', `server.${id}.env`, input.env, previousEnv),
         ...(input.cwd ? { cwd: input.cwd } : {}),
       }
     }
@@ -128,51 +112,22 @@ export class ServerConfigService {
       ...base,
       transport: 'http',
       url: input.url,
-      headers: this.#storeValues(id, 'header', input.headers, previousHeaders),
+      headers: storeConfigValues(
+        this.#secrets,
+        'header',
+        `server.${id}.header`,
+        input.headers,
+        previousHeaders,
+      ),
     }
-  }
-
-  #storeValues(
-    id: string,
-    kind: 'env' | 'header',
-    inputs: Record<string, ConfigValueInput>,
-    previous: Record<string, ConfigValue>,
-  ): Record<string, ConfigValue> {
-    const out: Record<string, ConfigValue> = {}
-    for (const [key, input] of Object.entries(inputs)) {
-      if ('keep' in input) {
-        const kept = previous[key]
-        if (kept === undefined) {
-          throw new IpcFailure('validation_failed', `${kind} ${key} has no stored value to keep`)
-        }
-        out[key] = kept
-      } else if ('secret' in input) {
-        if (this.#secrets.get(input.secret) === undefined) {
-          throw new IpcFailure('validation_failed', `${kind} ${key}: no secret named "${input.secret}"`)
-        }
-        out[key] = { secret: input.secret }
-      } else {
-        const name = ownedSecretName(id, kind, key)
-        this.#secrets.set(name, input.value)
-        out[key] = { secret: name }
-      }
-    }
-    return out
   }
 
   /** Secrets this service created for a server that its (new) config no longer references. */
   #deleteOrphanedSecrets(id: string, keep: ServerConfig[]): void {
-    const referenced = new Set(
-      keep.flatMap((config) =>
-        Object.values(config.transport === 'stdio' ? config.env : config.headers).flatMap((value) =>
-          typeof value === 'string' ? [] : [value.secret],
-        ),
-      ),
+    const referenced = referencedSecrets(
+      keep.flatMap((config) => Object.values(config.transport === 'stdio' ? config.env : config.headers)),
     )
-    const prefix = `server.${id}.`
-    for (const name of this.#secrets.list()) {
-      if (name.startsWith(prefix) && !referenced.has(name)) this.#secrets.delete(name)
-    }
+    deleteUnreferencedSecrets(this.#secrets, `server.${id}.`, referenced)
   }
 }
 
@@ -204,11 +159,4 @@ function uniqueId(base: string, taken: Set<string>): string {
     const candidate = `${base}-${n}`
     if (!taken.has(candidate)) return candidate
   }
-}
-
-/** Secret names allow `[A-Za-z0-9._-]`; header names allow more, so anything else is hashed in. */
-function ownedSecretName(id: string, kind: 'env' | 'header', key: string): string {
-  const safe = key.replace(/[^A-Za-z0-9._-]/g, '_')
-  const suffix = safe === key ? '' : `-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`
-  return `server.${id}.${kind}.${safe}${suffix}`.slice(0, 128)
 }

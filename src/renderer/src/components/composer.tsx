@@ -1,5 +1,11 @@
-/** A real input, disabled with its reason until a model provider exists; there is no pretend sending. */
+import { useAppState } from '../state/store-context'
+
+/**
+ * A real input, disabled with its reason: chat itself comes in a later version, so there is no pretend
+ * sending. The reason only says a provider is missing when none is configured.
+ */
 export function Composer() {
+  const hasProvider = useAppState((state) => (state.settings?.models.providers.length ?? 0) > 0)
   return (
     <form
       className="composer"
@@ -20,7 +26,9 @@ export function Composer() {
       />
       <div className="composer-footer">
         <p id="composer-reason" className="composer-reason">
-          Sending is unavailable: no model provider is configured.
+          {hasProvider
+            ? 'Sending is unavailable: chat with a model arrives in a later version.'
+            : 'Sending is unavailable: chat arrives in a later version, and no model provider is configured.'}
         </p>
         <button type="submit" className="button button--primary" disabled>
           Send

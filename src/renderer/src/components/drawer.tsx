@@ -2,11 +2,13 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import type { DrawerPanel } from '../state/app-store'
 import { useAppState } from '../state/store-context'
 import { ApprovalsPanel } from './approvals-panel'
+import { ModelsPanel } from './models-panel'
 import { ServersPanel } from './servers-panel'
 import { SettingsPanel } from './settings-panel'
 
 const titles: Record<DrawerPanel, string> = {
   servers: 'Servers',
+  models: 'Models',
   settings: 'Settings',
   approvals: 'Pending approvals',
 }
@@ -15,6 +17,8 @@ function PanelBody({ panel }: { panel: DrawerPanel }) {
   switch (panel) {
     case 'servers':
       return <ServersPanel />
+    case 'models':
+      return <ModelsPanel />
     case 'settings':
       return <SettingsPanel />
     case 'approvals':

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
 import type { ServerState } from '../../../shared/mcp/server-state'
 import { useAppState } from '../state/store-context'
+import { ConfirmGroup } from './confirm-group'
+import { useInPlaceConfirm } from './use-in-place-confirm'
 
 /**
  * Restart / Disable or Enable / Edit / Remove for one server. Restart and Enable answer only once the
@@ -20,51 +21,23 @@ export function ServerCardActions({
   const restartServer = useAppState((s) => s.restartServer)
   const setServerEnabled = useAppState((s) => s.setServerEnabled)
   const removeServer = useAppState((s) => s.removeServer)
-  const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  const removeRef = useRef<HTMLButtonElement>(null)
-  const wasConfirming = useRef(false)
+  const { confirming, busy, triggerRef, cancelRef, ask, cancel, run } = useInPlaceConfirm()
   const enabled = state.status !== 'disabled'
-
-  useEffect(() => {
-    if (confirming) cancelRef.current?.focus()
-    else if (wasConfirming.current) removeRef.current?.focus()
-    wasConfirming.current = confirming
-  }, [confirming])
-
-  const confirmRemove = async () => {
-    setBusy(true)
-    // On success the card disappears with the list; on failure the error is shown and the card stays.
-    if (!(await removeServer(state.id))) {
-      setBusy(false)
-      setConfirming(false)
-    }
-  }
 
   if (confirming) {
     return (
-      <div className="server-actions" role="group" aria-label={`Confirm removing server ${state.name}`}>
-        <span className="server-actions-question">Remove “{state.name}” and its stored values?</span>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy}
-          aria-label={`Yes, remove server ${state.name}`}
-          onClick={() => void confirmRemove()}
-        >
-          Remove
-        </button>
-        <button
-          type="button"
-          className="button"
-          ref={cancelRef}
-          disabled={busy}
-          onClick={() => setConfirming(false)}
-        >
-          Cancel
-        </button>
-      </div>
+      <ConfirmGroup
+        busy={busy}
+        cancelRef={cancelRef}
+        onCancel={cancel}
+        className="server-actions"
+        questionClassName="server-actions-question"
+        groupLabel={`Confirm removing server ${state.name}`}
+        question={`Remove “${state.name}” and its stored values?`}
+        confirmText="Remove"
+        confirmLabel={`Yes, remove server ${state.name}`}
+        onConfirm={() => void run(() => removeServer(state.id))}
+      />
     )
   }
 
@@ -102,9 +75,9 @@ export function ServerCardActions({
       <button
         type="button"
         className="button button--quiet-danger"
-        ref={removeRef}
+        ref={triggerRef}
         aria-label={`Remove ${state.name}`}
-        onClick={() => setConfirming(true)}
+        onClick={ask}
       >
         Remove
       </button>

@@ -1,6 +1,6 @@
 import type { ServerState } from '../../../shared/mcp/server-state'
 import type { ServerConfigView } from '../../../shared/settings/settings-view'
-import { serverValueEntries, stateTransportLabel } from '../state/server-labels'
+import { serverSecretPrefix, serverValueEntries, stateTransportLabel } from '../state/server-labels'
 import { ServerCardActions } from './server-card-actions'
 import { ServerFailure } from './server-failure'
 import { ServerPendingChanges } from './server-pending-changes'
@@ -23,7 +23,7 @@ function ConfiguredValues({ config }: { config: ServerConfigView }) {
           <div key={key} className="key-value">
             <dt className="selectable">{key}</dt>
             <dd>
-              <StoredValue serverId={config.id} value={value} />
+              <StoredValue ownedPrefix={serverSecretPrefix(config.id)} value={value} />
             </dd>
           </div>
         ))}

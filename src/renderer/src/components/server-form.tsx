@@ -1,32 +1,29 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId } from 'react'
 import type { ServerConfigView } from '../../../shared/settings/settings-view'
 import {
   buildServerInput,
   emptyServerForm,
   serverFormFromConfig,
-  type FieldErrors,
   type ServerFormState,
-  type ValueRow,
 } from '../state/server-form-model'
+import { staleRowErrorKeys, type ValueRow } from '../state/value-rows-model'
+import { serverSecretPrefix } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
 import { SamplingPolicyField } from './sampling-policy-field'
 import { TextField } from './text-field'
+import { useDrawerForm } from './use-drawer-form'
 import { ValueRowsField } from './value-rows-field'
 
 /** Error keys made stale by setting `key` to `value`: the field itself, or the rows that changed. */
 function staleErrorKeys(form: ServerFormState, key: keyof ServerFormState, value: unknown): string[] {
   if (key !== 'env' && key !== 'headers') return [key]
-  const before = new Set<ValueRow>(form[key])
-  return (value as ValueRow[])
-    .filter((row) => !before.has(row))
-    .flatMap((row) => [`${key}.${row.rowId}.name`, `${key}.${row.rowId}.value`])
+  return staleRowErrorKeys(key, form[key], value as ValueRow[])
 }
 
 /**
  * Adds a server, or edits one (`config` given). It lives in the drawer, not in a modal, so the
- * conversation stays readable. Problems are shown beside their fields before anything is sent; what
- * the host refuses is shown above the buttons. Stored values are never filled back in: an empty value
- * field on a saved row means "keep it".
+ * conversation stays readable (useDrawerForm has the checking, focus and Escape rules). Stored values
+ * are never filled back in: an empty value field on a saved row means "keep it".
  */
 export function ServerForm({
   config,
@@ -39,74 +36,14 @@ export function ServerForm({
 }) {
   const addServer = useAppState((state) => state.addServer)
   const updateServer = useAppState((state) => state.updateServer)
-  const dismissError = useAppState((state) => state.dismissError)
-  const [form, setForm] = useState<ServerFormState>(() =>
-    config ? serverFormFromConfig(config) : emptyServerForm(),
-  )
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [hostProblem, setHostProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  // Bumped when a check fails, so the first field with a problem gets focus after it is rendered.
-  const [checks, setChecks] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  const mounted = useRef(true)
-  const headingRef = useRef<HTMLHeadingElement>(null)
+  const { form, errors, hostProblem, busy, formRef, headingRef, change, submit, onKeyDown } = useDrawerForm({
+    initial: () => (config ? serverFormFromConfig(config) : emptyServerForm()),
+    staleKeys: staleErrorKeys,
+    onCancel,
+  })
   const id = useId()
   const editing = config !== undefined
   const title = editing ? `Edit ${config.name}` : 'Add a server'
-
-  useEffect(() => {
-    mounted.current = true
-    headingRef.current?.focus()
-    return () => {
-      mounted.current = false
-    }
-  }, [])
-
-  useEffect(() => {
-    if (checks > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [checks])
-
-  /** An edited field's problem goes away at once; the rest stay until the next Save. */
-  const change = <K extends keyof ServerFormState>(key: K, value: ServerFormState[K]) => {
-    const stale = staleErrorKeys(form, key, value)
-    if (stale.length > 0) {
-      setErrors((previous) =>
-        Object.fromEntries(Object.entries(previous).filter(([field]) => !stale.includes(field))),
-      )
-    }
-    setForm((previous) => ({ ...previous, [key]: value }))
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const built = buildServerInput(form)
-    if (!built.ok) {
-      setErrors(built.errors)
-      setHostProblem(null)
-      // Take the user to the first problem, not just paint it red somewhere below.
-      setChecks((count) => count + 1)
-      return
-    }
-    setErrors({})
-    setHostProblem(null)
-    setBusy(true)
-    const result = editing ? await updateServer(config.id, built.input) : await addServer(built.input)
-    if (!mounted.current) return
-    setBusy(false)
-    if (result.ok) return onDone(result.id)
-    setHostProblem(result.message)
-    // Shown here, where the user is looking; the copy in the window's error list would only repeat it.
-    dismissError(result.errorId)
-  }
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      // Escape leaves the form, not the whole drawer.
-      event.stopPropagation()
-      onCancel()
-    }
-  }
 
   return (
     <form
@@ -115,7 +52,14 @@ export function ServerForm({
       ref={formRef}
       data-testid="server-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) =>
+        void submit(
+          event,
+          () => buildServerInput(form),
+          (input) => (editing ? updateServer(config.id, input) : addServer(input)),
+          onDone,
+        )
+      }
       onKeyDown={onKeyDown}
     >
       <h3 className="server-form-title" tabIndex={-1} ref={headingRef}>
@@ -181,7 +125,7 @@ export function ServerForm({
           />
           <ValueRowsField
             list="env"
-            serverId={config?.id}
+            ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
             rows={form.env}
             errors={errors}
             onChange={(rows) => change('env', rows)}
@@ -210,7 +154,7 @@ export function ServerForm({
           />
           <ValueRowsField
             list="headers"
-            serverId={config?.id}
+            ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
             rows={form.headers}
             errors={errors}
             onChange={(rows) => change('headers', rows)}

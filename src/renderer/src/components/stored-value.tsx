@@ -1,12 +1,19 @@
 import type { ConfigValueView } from '../../../shared/settings/settings-view'
-import { isOwnedSecret } from '../state/server-labels'
+import { isOwnedSecret } from '../state/value-rows-model'
 
 /**
- * A saved env or header value, which never reaches the window: bullets when it was typed in (kept in
+ * A saved env, header or key value, which never reaches the window: bullets when it was typed in (kept in
  * the secret store or written literally in settings.json), or the name of the secret it refers to.
+ * `ownedPrefix` names the secrets MCP Desk made for this server or provider (undefined: not saved yet).
  */
-export function StoredValue({ serverId, value }: { serverId: string; value: ConfigValueView }) {
-  if ('secret' in value && !isOwnedSecret(serverId, value)) {
+export function StoredValue({
+  ownedPrefix,
+  value,
+}: {
+  ownedPrefix: string | undefined
+  value: ConfigValueView
+}) {
+  if ('secret' in value && !isOwnedSecret(ownedPrefix, value)) {
     return <span className="config-secret-ref selectable">secret: {value.secret}</span>
   }
   return (

@@ -12,6 +12,7 @@ export function TextField({
   placeholder,
   type = 'text',
   autoComplete = 'off',
+  inputMode,
 }: {
   id: string
   label: string
@@ -23,6 +24,8 @@ export function TextField({
   placeholder?: string
   type?: 'text' | 'password' | 'url'
   autoComplete?: string
+  /** For numbers typed as text, so a half-typed value is not silently emptied the way type="number" does. */
+  inputMode?: 'decimal' | 'numeric'
 }) {
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -45,7 +48,12 @@ export function TextField({
       {multiline ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          inputMode={inputMode}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hint && (
         <p id={hintId} className="field-hint">

@@ -1,5 +1,6 @@
 import { useAppState } from '../state/store-context'
 import type { DrawerPanel } from '../state/app-store'
+import { currentModelLabel } from '../state/model-labels'
 import { BellIcon } from './bell-icon'
 
 function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
@@ -18,23 +19,25 @@ function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
   )
 }
 
-/** The app's header: current model on the left, drawer toggles and the approvals bell on the right. */
+/**
+ * The app's header: the default model (what sampling falls back to) on the left, drawer toggles and the
+ * approvals bell on the right.
+ */
 export function TitleBar() {
   const pending = useAppState((state) => state.pendingApprovals)
   const approvalsOpen = useAppState((state) => state.drawer === 'approvals')
   const toggleDrawer = useAppState((state) => state.toggleDrawer)
+  const models = useAppState((state) => state.settings?.models)
+  const model = currentModelLabel(models)
   return (
     <header className="title-bar">
       <span className="title-bar-app">MCP Desk</span>
-      <span
-        className="title-bar-model"
-        data-testid="current-model"
-        title="Model providers are not available yet"
-      >
-        No model configured
+      <span className="title-bar-model selectable" data-testid="current-model" title={model.title}>
+        {model.text}
       </span>
       <div className="title-bar-actions">
         <DrawerToggle panel="servers" label="Servers" />
+        <DrawerToggle panel="models" label="Models" />
         <DrawerToggle panel="settings" label="Settings" />
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { newRow, type FieldErrors, type ValueListKey, type ValueRow } from '../state/server-form-model'
+import { newRow, type FieldErrors, type ValueListKey, type ValueRow } from '../state/value-rows-model'
 import { StoredValue } from './stored-value'
 
 const texts: Record<ValueListKey, { legend: string; what: string; add: string; namePlaceholder: string }> = {
@@ -22,13 +22,14 @@ function RowProblem({ id, text }: { id: string; text: string | undefined }) {
  */
 export function ValueRowsField({
   list,
-  serverId,
+  ownedPrefix,
   rows,
   errors,
   onChange,
 }: {
   list: ValueListKey
-  serverId: string | undefined
+  /** What the host names the secrets it stores for this server or provider (`server.<id>.`). */
+  ownedPrefix: string | undefined
   rows: ValueRow[]
   errors: FieldErrors
   onChange: (rows: ValueRow[]) => void
@@ -58,7 +59,7 @@ export function ValueRowsField({
                   {row.stored ? (
                     <>
                       <code className="selectable">{row.name}</code>
-                      <StoredValue serverId={serverId ?? ''} value={row.stored} />
+                      <StoredValue ownedPrefix={ownedPrefix} value={row.stored} />
                     </>
                   ) : (
                     <input

@@ -5,9 +5,10 @@ import type { Theme } from '../../../shared/settings/settings-schema'
 import type { SettingsView } from '../../../shared/settings/settings-view'
 import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
+import { createModelActions, type ModelActions } from './model-actions'
 import { createServerActions, type ServerActions } from './server-actions'
 
-export type DrawerPanel = 'servers' | 'settings' | 'approvals'
+export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals'
 
 /** A failure the user must see; `context` says what was being attempted, `message` is the host's reason. */
 export interface VisibleError {
@@ -16,7 +17,7 @@ export interface VisibleError {
   message: string
 }
 
-export interface AppState extends ServerActions {
+export interface AppState extends ServerActions, ModelActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -94,12 +95,27 @@ export function createAppStore({
       report,
     })
 
+    const modelActions = createModelActions({
+      call,
+      settings: () => get().settings,
+      setSettings: (update) => {
+        const current = get().settings
+        if (!current) return
+        settingsRevision++
+        set({ settings: update(current) })
+      },
+      presets: () => get().providerPresets,
+      setPresets: (providerPresets) => set({ providerPresets }),
+      report,
+    })
+
     return {
       loaded: false,
       info: null,
       settings: null,
       secretNames: [],
       servers: [],
+      providerPresets: null,
       connection: connection.current(),
       drawer: null,
       pendingApprovals: 0,
@@ -197,6 +213,7 @@ export function createAppStore({
       },
 
       ...serverActions,
+      ...modelActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),

@@ -58,10 +58,7 @@ export function firstLine(text: string): string {
   return (line ?? text).trim()
 }
 
-/**
- * Whether a stored value is one MCP Desk created for this server from a typed value (shown as "stored")
- * rather than a secret the user referenced by name (shown as `secret: <name>`).
- */
-export function isOwnedSecret(serverId: string, value: ConfigValueView): boolean {
-  return 'secret' in value && value.secret.startsWith(`server.${serverId}.`)
+/** The prefix of the secrets MCP Desk creates for a server's typed env and header values. */
+export function serverSecretPrefix(serverId: string): string {
+  return `server.${serverId}.`
 }

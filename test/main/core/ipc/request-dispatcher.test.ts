@@ -129,8 +129,7 @@ describe('request dispatcher (through a real host)', () => {
       ok: false,
       error: {
         code: 'conflict',
-        message:
-          'secret "server.notes.env.T" is used by the server "Notes"; edit or remove that server instead',
+        message: 'secret "server.notes.env.T" is used by the server "Notes"; edit or remove it there instead',
       },
     })
     await servers.shutdown()

@@ -1,0 +1,21 @@
+import type { ConfigValueInput } from '../shared/mcp/server-input'
+import { UsageError } from './cli-io'
+
+/**
+ * `--header 'Name: value'` (remote servers, providers). Header values often carry tokens, so they go to the
+ * secret store and never appear in a message: errors name the header, not its value.
+ */
+export function parseHeaders(lines: string[]): Record<string, ConfigValueInput> {
+  const headers: Record<string, ConfigValueInput> = {}
+  for (const line of lines) {
+    const colon = line.indexOf(':')
+    if (colon === -1) throw new UsageError(`a --header has no ":"; expected --header 'Name: value'`)
+    const name = line.slice(0, colon).trim()
+    if (name === '') throw new UsageError(`a --header starts with ":"; expected --header 'Name: value'`)
+    if (Object.keys(headers).some((known) => known.toLowerCase() === name.toLowerCase())) {
+      throw new UsageError(`--header ${name} is given more than once`)
+    }
+    headers[name] = { value: line.slice(colon + 1).trim() }
+  }
+  return headers
+}

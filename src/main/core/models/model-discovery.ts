@@ -1,0 +1,277 @@
+import { z } from 'zod'
+import { IpcFailure } from '../../../shared/ipc/ipc-error'
+import type { ProviderConfig } from '../../../shared/models/model-schema'
+import type { DiscoveredModel } from '../../../shared/models/provider-input'
+import { redactForLog, redactUrl } from '../mcp/redact'
+import { baseUrlProblem } from './language-model-factory'
+import { isChatModelId } from './provider-presets'
+
+/** Long enough for a slow local server loading its model list, short enough that the panel does not hang. */
+export const DISCOVERY_TIMEOUT_MS = 10_000
+/** OpenRouter's list with all its metadata is a few MiB; anything far beyond is not a model list. */
+const MAX_MODEL_LIST_BYTES = 16 * 1024 * 1024
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/g
+
+export interface DiscoveryTarget {
+  provider: Pick<ProviderConfig, 'name' | 'baseUrl' | 'models'>
+  /** Resolved from the secret store; sent only as `Authorization: Bearer …`. */
+  apiKey?: string
+  /** The provider's extra headers, resolved. */
+  headers: Record<string, string>
+}
+
+export interface DiscoveryOptions {
+  fetch?: typeof fetch
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** A listed model; `chat` is false for ids that are plainly embeddings, speech, images or moderation. */
+export interface DiscoveredModelEntry extends DiscoveredModel {
+  chat: boolean
+}
+
+/**
+ * One entry of a model list. OpenAI, vLLM, LM Studio, Groq, Mistral and Ollama's `/v1/models` send
+ * `{ data: [{ id }] }`; Together sends a bare array; Ollama's native list sends `{ models: [{ name }] }`.
+ */
+const modelEntrySchema = z.union([
+  z.string(),
+  z.looseObject({ id: z.string().optional(), model: z.string().optional(), name: z.string().optional() }),
+])
+const modelListSchema = z.union([
+  z.array(modelEntrySchema),
+  z.looseObject({ data: z.array(modelEntrySchema) }).transform((list) => list.data),
+  z.looseObject({ models: z.array(modelEntrySchema) }).transform((list) => list.models),
+])
+
+/**
+ * `GET {baseUrl}/models`, as the provider's SDK would send it. Every failure is an IpcFailure (`unavailable`)
+ * whose message names the provider and what went wrong; neither the key nor any header value can appear in
+ * it, even when a server echoes them back.
+ */
+export async function discoverModels(
+  target: DiscoveryTarget,
+  options: DiscoveryOptions = {},
+): Promise<DiscoveredModelEntry[]> {
+  const context = describeTarget(target, options.timeoutMs ?? DISCOVERY_TIMEOUT_MS)
+  const urlProblem = baseUrlProblem(target.provider.baseUrl)
+  if (urlProblem !== undefined) throw context.fail(`${context.name}: ${urlProblem}`)
+  const timeout = AbortSignal.timeout(context.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  let body: string
+  try {
+    const response = await (options.fetch ?? fetch)(context.endpoint, {
+      method: 'GET',
+      headers: requestHeaders(target),
+      signal,
+      // A redirect would carry the extra headers to wherever it points: report it instead of following.
+      redirect: 'manual',
+    })
+    if (!response.ok) throw context.fail(await describeStatus(response, context))
+    body = await readCapped(response)
+  } catch (error) {
+    if (error instanceof IpcFailure) throw error
+    throw context.fail(describeFetchError(error, context, timeout.aborted))
+  }
+  const ids = parseModelIds(body, context)
+  const configured = new Set(target.provider.models.map((model) => model.id))
+  return ids.map((id) => ({ id, configured: configured.has(id), chat: isChatModelId(id) }))
+}
+
+interface TargetContext {
+  name: string
+  /** The provider's base URL as it may be shown: no credentials, query or fragment. */
+  base: string
+  endpoint: string
+  /** The endpoint as it may be shown. */
+  shown: string
+  hasKey: boolean
+  hasHeaders: boolean
+  timeoutMs: number
+  fail(message: string): IpcFailure
+}
+
+function describeTarget(target: DiscoveryTarget, timeoutMs: number): TargetContext {
+  const url = new URL(target.provider.baseUrl)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/models`
+  const secretValues = [target.apiKey, ...Object.values(target.headers)].filter(
+    (value): value is string => value !== undefined && value !== '',
+  )
+  return {
+    name: target.provider.name,
+    base: redactUrl(target.provider.baseUrl).replace(/\/+$/, ''),
+    endpoint: url.toString(),
+    shown: redactUrl(url.toString()),
+    hasKey: target.apiKey !== undefined && target.apiKey !== '',
+    hasHeaders: Object.keys(target.headers).length > 0,
+    timeoutMs,
+    // URLs in messages (ours and ones quoted from errors) lose credentials and query, which may hold keys.
+    fail: (message) =>
+      new IpcFailure('unavailable', redactForLog(message.replace(URL_IN_TEXT, redactUrl), secretValues)),
+  }
+}
+
+function requestHeaders(target: DiscoveryTarget): Record<string, string> {
+  return {
+    accept: 'application/json',
+    ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+    // Extra headers go last, as the AI SDK adds them: a custom Authorization replaces the Bearer key.
+    ...target.headers,
+  }
+}
+
+async function describeStatus(response: Response, context: TargetContext): Promise<string> {
+  const { name, shown } = context
+  const status = response.status
+  if (status >= 300 && status < 400) {
+    const location = response.headers.get('location')
+    const where = location ? ` to ${redactUrl(new URL(location, context.endpoint).toString())}` : ''
+    return `${name} redirected GET ${shown}${where} (HTTP ${status}); set the base URL to where it points`
+  }
+  // The body of an auth failure is never shown: OpenAI echoes part of the rejected key in it.
+  if (status === 401 || status === 403) {
+    if (context.hasKey) return `${name} rejected the API key (HTTP ${status})`
+    if (context.hasHeaders) return `${name} rejected the credentials in its headers (HTTP ${status})`
+    return `${name} needs an API key (HTTP ${status}), and none is configured`
+  }
+  if (status === 404) {
+    const advice = 'check the base URL, which usually ends in /v1'
+    return `${name} has no /models endpoint at ${shown} (HTTP 404); ${advice}`
+  }
+  const detail = await errorDetail(response)
+  return `${name} answered HTTP ${status} to GET ${shown}${detail ? `: ${detail}` : ''}`
+}
+
+/** The server's own explanation (OpenAI's `{ error: { message } }`, or the start of the body), one line. */
+async function errorDetail(response: Response): Promise<string> {
+  let text: string
+  try {
+    text = await readCapped(response)
+  } catch {
+    return ''
+  }
+  let detail = text
+  try {
+    const parsed = z
+      .looseObject({ error: z.union([z.string(), z.looseObject({ message: z.string() })]) })
+      .safeParse(JSON.parse(text))
+    if (parsed.success) {
+      detail = typeof parsed.data.error === 'string' ? parsed.data.error : parsed.data.error.message
+    }
+  } catch {
+    // Not JSON: the start of the text body is the best explanation there is.
+  }
+  return oneLine(detail, 200)
+}
+
+function describeFetchError(error: unknown, context: TargetContext, timedOut: boolean): string {
+  const { name, base } = context
+  if (timedOut)
+    return `${name} did not answer GET ${context.shown} within ${formatSeconds(context.timeoutMs)}`
+  if (error instanceof Error && error.name === 'AbortError') return `discovering ${name} models was cancelled`
+  const code = systemErrorCode(error)
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `${name} is not reachable at ${base}: connection refused — is the server running?`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `${name} is not reachable at ${base}: its host name could not be resolved`
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return `${name} closed the connection before answering GET ${context.shown}`
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${name} is not reachable at ${base}: no route or no answer (${code})`
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return `${name} did not answer GET ${context.shown} in time (${code})`
+  }
+  if (error instanceof BodyTooLargeError) return `${name} sent more than 16 MiB for GET ${context.shown}`
+  if (code !== undefined) return `${name} is not reachable at ${base}: ${code}`
+  return `${name} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
+}
+
+function parseModelIds(body: string, context: TargetContext): string[] {
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    const start = oneLine(body, 60)
+    const quoted = start === '' ? ' (an empty body)' : ` ("${start}")`
+    throw context.fail(
+      `${context.name} answered GET ${context.shown} with something that is not JSON${quoted}`,
+    )
+  }
+  const parsed = modelListSchema.safeParse(json)
+  if (!parsed.success) {
+    throw context.fail(
+      `${context.name} answered GET ${context.shown} with JSON that is not a model list ` +
+        '(expected { "data": [{ "id": … }] })',
+    )
+  }
+  const ids = new Set<string>()
+  for (const entry of parsed.data) {
+    const id = typeof entry === 'string' ? entry : (entry.id ?? entry.model ?? entry.name)
+    if (id !== undefined && id.trim() !== '') ids.add(id.trim())
+  }
+  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
+class BodyTooLargeError extends Error {}
+
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  // Leaving the loop early (the throw) cancels the stream, so an endless body is not read to the end.
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > MAX_MODEL_LIST_BYTES) throw new BodyTooLargeError()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** undici reports "fetch failed" and hides the socket error (with its `code`) in `cause` or `errors`. */
+function systemErrorCode(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    const code = (link as { code?: unknown }).code
+    if (typeof code === 'string') return code
+  }
+  return undefined
+}
+
+function deepestMessage(error: unknown): string {
+  const messages = [...causeChain(error)].map((link) => (link instanceof Error ? link.message : String(link)))
+  return messages.filter((message) => message !== '').at(-1) ?? 'unknown error'
+}
+
+function* causeChain(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>()
+  const queue = [error]
+  while (queue.length > 0) {
+    const link = queue.shift()
+    if (link === undefined || link === null || seen.has(link)) continue
+    seen.add(link)
+    yield link
+    if (typeof link !== 'object') continue
+    queue.push((link as { cause?: unknown }).cause)
+    const errors = (link as { errors?: unknown }).errors
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]))
+  }
+}
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max)}…` : line
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
+}

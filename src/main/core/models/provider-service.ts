@@ -1,0 +1,376 @@
+import type { LanguageModel } from 'ai'
+import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
+import {
+  DEFAULT_CHUNK_TIMEOUT_MS,
+  modelRef,
+  parseModelRef,
+  type ModelConfig,
+  type ProviderConfig,
+} from '../../../shared/models/model-schema'
+import {
+  providerInputSchema,
+  type DiscoveredModel,
+  type ModelInput,
+  type ParsedProviderInput,
+  type ProviderInput,
+  type ProviderPreset,
+} from '../../../shared/models/provider-input'
+import type { ConfigValue } from '../../../shared/settings/secret-ref'
+import type { Settings } from '../../../shared/settings/settings-schema'
+import type { SettingsService } from '../config/settings-service'
+import {
+  deleteUnreferencedSecrets,
+  referencedSecrets,
+  resolveConfigValue,
+  resolveConfigValues,
+  storeConfigValue,
+  storeConfigValues,
+} from '../secrets/config-value-secrets'
+import type { SecretStore } from '../secrets/secret-store'
+import { createLanguageModel, type ProviderCredentials } from './language-model-factory'
+import { buildModelConfig } from './model-config'
+import { discoverModels } from './model-discovery'
+import { presetFor, PROVIDER_PRESETS } from './provider-presets'
+import type { ModelCandidate } from './select-model'
+
+export interface ProviderServiceOptions {
+  /** The fetch discovery and the model clients use (tests and proxies); the global one otherwise. */
+  fetch?: typeof fetch
+  /** How long discovery waits for `GET /models`; 10 s by default. */
+  discoveryTimeoutMs?: number
+}
+
+/** How many recently used models are remembered as a selection fallback. */
+const MAX_RECENT_MODELS = 20
+
+/**
+ * The user's model providers and their models, in settings.models. Typed API keys and header values go
+ * into the secret store under names this service owns (`provider.<id>.api-key`,
+ * `provider.<id>.header.<Name>`); settings.json only ever holds `{ secret: name }` references, and the
+ * values are resolved only to call the provider. Errors are IpcFailures that never contain a value.
+ */
+export class ProviderService {
+  readonly #settings: SettingsService
+  readonly #secrets: SecretStore
+  readonly #options: ProviderServiceOptions
+
+  constructor(settings: SettingsService, secrets: SecretStore, options: ProviderServiceOptions = {}) {
+    this.#settings = settings
+    this.#secrets = secrets
+    this.#options = options
+  }
+
+  presets(): ProviderPreset[] {
+    return PROVIDER_PRESETS.map((preset) => ({ ...preset }))
+  }
+
+  list(): ProviderConfig[] {
+    return this.#settings.get().models.providers
+  }
+
+  get(id: string): ProviderConfig | undefined {
+    return this.list().find((provider) => provider.id === id)
+  }
+
+  /** The id is `input.id` or the preset's id, made unique with `-2`, `-3`… */
+  add(input: ProviderInput): ProviderConfig {
+    const parsed = parseProviderInput(input)
+    const taken = new Set(this.list().map((provider) => provider.id))
+    const id = uniqueId(parsed.id ?? parsed.preset, taken)
+    const config = this.#buildConfig(id, parsed, undefined)
+    return this.#commit(id, undefined, (draft) => {
+      draft.models.providers.push(config)
+    })
+  }
+
+  /**
+   * Replaces the provider's settings, keeping its models. The key is kept when `apiKey` is omitted or
+   * `{ keep: true }`, replaced by a new value or secret, and removed by `null`; headers left out are removed.
+   */
+  update(id: string, input: ProviderInput): ProviderConfig {
+    const previous = this.#require(id)
+    const parsed = parseProviderInput(input)
+    if (parsed.id !== undefined && parsed.id !== id) {
+      throw new IpcFailure(
+        'validation_failed',
+        `a provider's id is fixed: "${id}" cannot become "${parsed.id}"`,
+      )
+    }
+    const config = this.#buildConfig(id, parsed, previous)
+    const stored = this.#commit(id, previous, (draft) => {
+      draft.models.providers = draft.models.providers.map((provider) =>
+        provider.id === id ? config : provider,
+      )
+    })
+    this.#deleteOrphanedSecrets(id, stored)
+    return stored
+  }
+
+  /** Removes the provider, the secrets it owns, and its models from the default and recent models. */
+  remove(id: string): void {
+    this.#require(id)
+    this.#settings.update((draft) => {
+      draft.models.providers = draft.models.providers.filter((provider) => provider.id !== id)
+      forgetModels(draft, (ref) => parseModelRef(ref)?.providerId === id)
+    })
+    this.#deleteOrphanedSecrets(id, undefined)
+  }
+
+  /** `GET {baseUrl}/models`, each id flagged when it is already configured. */
+  async discover(id: string, options: { signal?: AbortSignal } = {}): Promise<DiscoveredModel[]> {
+    const provider = this.#require(id)
+    const credentials = this.#credentials(provider)
+    const found = await discoverModels(
+      {
+        provider: { ...provider, name: providerLabel(provider) },
+        headers: credentials.headers,
+        ...(credentials.apiKey !== undefined ? { apiKey: credentials.apiKey } : {}),
+      },
+      {
+        ...(this.#options.fetch ? { fetch: this.#options.fetch } : {}),
+        ...(this.#options.discoveryTimeoutMs ? { timeoutMs: this.#options.discoveryTimeoutMs } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    )
+    return found.map(({ id: modelId, configured }) => ({ id: modelId, configured }))
+  }
+
+  /** Adds or edits a model (see buildModelConfig for how capabilities are filled in). */
+  saveModel(providerId: string, input: ModelInput): ProviderConfig {
+    const provider = this.#require(providerId)
+    const model = buildModelConfig(provider, input)
+    const existing = provider.models.some((candidate) => candidate.id === model.id)
+    return this.#updateProvider(providerId, (draft) => {
+      draft.models = existing
+        ? draft.models.map((candidate) => (candidate.id === model.id ? model : candidate))
+        : [...draft.models, model]
+    })
+  }
+
+  /** Removes a model, and drops it as the default and from the recently used models. */
+  removeModel(providerId: string, modelId: string): ProviderConfig {
+    const provider = this.#require(providerId)
+    if (!provider.models.some((model) => model.id === modelId)) {
+      throw new IpcFailure('not_found', `provider "${providerId}" has no model "${modelId}"`)
+    }
+    const ref = modelRef(providerId, modelId)
+    return this.#updateProvider(
+      providerId,
+      (draft) => {
+        draft.models = draft.models.filter((model) => model.id !== modelId)
+      },
+      (settings) => forgetModels(settings, (candidate) => candidate === ref),
+    )
+  }
+
+  setDefault(ref: string): string {
+    const { providerId, modelId } = this.#requireModel(ref)
+    const normalized = modelRef(providerId, modelId)
+    this.#settings.update((draft) => {
+      draft.models.defaultModel = normalized
+    })
+    return normalized
+  }
+
+  /** Moves `ref` to the front of the recently used models (unique, at most 20). */
+  recordUse(ref: string): void {
+    const { providerId, modelId } = this.#requireModel(ref)
+    const normalized = modelRef(providerId, modelId)
+    // Most runs use the model used last: no settings write for a list that would not change.
+    if (this.#settings.get().models.recentModels[0] === normalized) return
+    this.#settings.update((draft) => {
+      const rest = draft.models.recentModels.filter((candidate) => candidate !== normalized)
+      draft.models.recentModels = [normalized, ...rest].slice(0, MAX_RECENT_MODELS)
+    })
+  }
+
+  /** Every configured model of every provider, in configuration order, as model selection sees it. */
+  candidates(): ModelCandidate[] {
+    return this.list().flatMap((provider) =>
+      provider.models.map((model) => ({
+        ref: modelRef(provider.id, model.id),
+        providerId: provider.id,
+        modelId: model.id,
+        displayName: model.displayName ?? model.id,
+        capabilities: model.capabilities,
+      })),
+    )
+  }
+
+  /** The `ai` SDK model for `provider/model`, its key and headers resolved from the secret store now. */
+  languageModel(ref: string): { model: LanguageModel; provider: ProviderConfig; config: ModelConfig } {
+    const { provider, config } = this.#requireModel(ref)
+    const model = createLanguageModel(provider, config.id, this.#credentials(provider), {
+      ...(this.#options.fetch ? { fetch: this.#options.fetch } : {}),
+    })
+    return { model, provider, config }
+  }
+
+  /** The provider's key and header values: what log redaction must never let through. */
+  secretValues(id: string): string[] {
+    const provider = this.get(id)
+    if (!provider) return []
+    try {
+      const credentials = this.#credentials(provider)
+      return [
+        ...(credentials.apiKey !== undefined ? [credentials.apiKey] : []),
+        ...Object.values(credentials.headers),
+      ]
+    } catch {
+      return []
+    }
+  }
+
+  #credentials(provider: ProviderConfig): ProviderCredentials {
+    const label = `provider "${provider.id}":`
+    return {
+      ...(provider.apiKey
+        ? { apiKey: resolveConfigValue(this.#secrets, provider.apiKey, `${label} apiKey`) }
+        : {}),
+      headers: resolveConfigValues(this.#secrets, `${label} header`, provider.headers),
+    }
+  }
+
+  #require(id: string): ProviderConfig {
+    const found = this.get(id)
+    if (!found) throw new IpcFailure('not_found', `no provider with id "${id}"`)
+    return found
+  }
+
+  #requireModel(ref: string): {
+    providerId: string
+    modelId: string
+    provider: ProviderConfig
+    config: ModelConfig
+  } {
+    const parsed = parseModelRef(ref)
+    if (!parsed) {
+      throw new IpcFailure('validation_failed', `"${ref}" is not a model reference; expected provider/model`)
+    }
+    const provider = this.get(parsed.providerId)
+    if (!provider)
+      throw new IpcFailure('not_found', `no provider with id "${parsed.providerId}" (in "${ref}")`)
+    const config = provider.models.find((model) => model.id === parsed.modelId)
+    if (!config)
+      throw new IpcFailure('not_found', `provider "${provider.id}" has no model "${parsed.modelId}"`)
+    return { ...parsed, provider, config }
+  }
+
+  #buildConfig(id: string, input: ParsedProviderInput, previous: ProviderConfig | undefined): ProviderConfig {
+    const preset = presetFor(input.preset)
+    const samePreset = previous?.preset === input.preset
+    const baseUrl = input.baseUrl ?? (samePreset ? previous?.baseUrl : undefined) ?? preset.baseUrl
+    if (baseUrl === '') {
+      throw new IpcFailure(
+        'validation_failed',
+        `a ${preset.name} provider needs a baseUrl: the OpenAI-compatible endpoint, usually ending in /v1`,
+      )
+    }
+    const apiKey = this.#storeApiKey(id, input, previous)
+    const headers = storeConfigValues(
+      this.#secrets,
+      'header',
+      `provider.${id}.header`,
+      input.headers,
+      previous?.headers ?? {},
+    )
+    return {
+      id,
+      name: input.name ?? previous?.name ?? preset.name,
+      preset: input.preset,
+      baseUrl,
+      ...(apiKey !== undefined ? { apiKey } : {}),
+      headers,
+      // Silence (ms) after which a streaming completion counts as stalled; 0 or less turns the check off.
+      chunkTimeoutMs: input.chunkTimeoutMs ?? previous?.chunkTimeoutMs ?? DEFAULT_CHUNK_TIMEOUT_MS,
+      models: previous?.models ?? [],
+    }
+  }
+
+  #storeApiKey(
+    id: string,
+    input: ParsedProviderInput,
+    previous: ProviderConfig | undefined,
+  ): ProviderConfig['apiKey'] {
+    // Omitted keeps the key on edit (a form need not resend it); null always means "no key".
+    if (input.apiKey === null) return undefined
+    if (input.apiKey === undefined) return previous?.apiKey
+    const stored = storeConfigValue(this.#secrets, input.apiKey, previous?.apiKey, {
+      label: 'apiKey',
+      secretName: `provider.${id}.api-key`,
+    })
+    if (typeof stored === 'string') throw new Error('an API key is always stored as a secret')
+    return stored
+  }
+
+  /** Writes settings; if they are refused, secrets stored for the refused config are deleted again. */
+  #commit(
+    id: string,
+    previous: ProviderConfig | undefined,
+    change: (draft: Settings) => void,
+  ): ProviderConfig {
+    let next: Settings
+    try {
+      next = this.#settings.update(change)
+    } catch (error) {
+      this.#deleteOrphanedSecrets(id, previous)
+      throw error
+    }
+    return next.models.providers.find((provider) => provider.id === id)!
+  }
+
+  #updateProvider(
+    id: string,
+    change: (draft: ProviderConfig) => void,
+    alsoChange?: (draft: Settings) => void,
+  ): ProviderConfig {
+    const next = this.#settings.update((draft) => {
+      for (const provider of draft.models.providers) if (provider.id === id) change(provider)
+      alsoChange?.(draft)
+    })
+    return next.models.providers.find((provider) => provider.id === id)!
+  }
+
+  /** Owned secrets (`provider.<id>.*`) that `keep` (the provider's current config, if any) no longer uses. */
+  #deleteOrphanedSecrets(id: string, keep: ProviderConfig | undefined): void {
+    const values: ConfigValue[] = keep
+      ? [...(keep.apiKey ? [keep.apiKey] : []), ...Object.values(keep.headers)]
+      : []
+    deleteUnreferencedSecrets(this.#secrets, `provider.${id}.`, referencedSecrets(values))
+  }
+}
+
+function parseProviderInput(input: ProviderInput): ParsedProviderInput {
+  const parsed = providerInputSchema.safeParse(input)
+  if (!parsed.success) {
+    throw new IpcFailure('validation_failed', `invalid provider: ${describeZodIssues(parsed.error)}`)
+  }
+  return parsed.data
+}
+
+function uniqueId(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base
+  // Room for the suffix within the 64 characters an id may have.
+  const stem = base.slice(0, 58).replace(/-+$/, '')
+  for (let n = 2; ; n += 1) {
+    const candidate = `${stem}-${n}`
+    if (!taken.has(candidate)) return candidate
+  }
+}
+
+/** Drops models from the default and the recently used list. */
+function forgetModels(settings: Settings, gone: (ref: string) => boolean): void {
+  if (settings.models.defaultModel !== undefined && gone(settings.models.defaultModel)) {
+    delete settings.models.defaultModel
+  }
+  settings.models.recentModels = settings.models.recentModels.filter((ref) => !gone(ref))
+}
+
+/**
+ * How messages name a provider: its name, with the id when the name alone would not say which one
+ * (two OpenAI providers are both called "OpenAI").
+ */
+export function providerLabel(provider: Pick<ProviderConfig, 'id' | 'name'>): string {
+  const squashed = provider.name.toLowerCase().replace(/[^a-z0-9]/g, '')
+  return squashed === provider.id.replace(/-/g, '') ? provider.name : `${provider.name} (${provider.id})`
+}

@@ -1,0 +1,40 @@
+import type { ModelCapabilities } from '../../../shared/models/model-schema'
+
+export interface RunRequest {
+  maxTokens: number
+  temperature?: number
+  stopSequences?: string[]
+}
+
+/** The call settings handed to the `ai` SDK for one sampling completion. */
+export interface RunSettings {
+  maxOutputTokens: number
+  temperature?: number
+  stopSequences?: string[]
+  /**
+   * One retry absorbs a transient provider hiccup; more would multiply the wait (and the bill) while the
+   * requesting server is blocked on the answer.
+   */
+  maxRetries: 1
+}
+
+/**
+ * Fits a request's generation parameters to the chosen model: never ask for more output than the model can
+ * produce, and leave out what it does not support rather than have the provider reject the whole call.
+ */
+export function runSettingsFor(request: RunRequest, capabilities: ModelCapabilities): RunSettings {
+  if (!Number.isInteger(request.maxTokens) || request.maxTokens < 1) {
+    throw new RangeError(`maxTokens must be a positive integer, got ${String(request.maxTokens)}`)
+  }
+  const settings: RunSettings = {
+    maxOutputTokens: Math.min(request.maxTokens, capabilities.maxOutputTokens),
+    maxRetries: 1,
+  }
+  if (capabilities.temperature && request.temperature !== undefined && Number.isFinite(request.temperature)) {
+    settings.temperature = request.temperature
+  }
+  // An empty stop sequence would end generation before it starts; providers reject it or misbehave.
+  const stops = (request.stopSequences ?? []).filter((stop) => stop.length > 0)
+  if (stops.length > 0) settings.stopSequences = stops
+  return settings
+}

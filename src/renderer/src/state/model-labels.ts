@@ -1,0 +1,111 @@
+import {
+  parseModelRef,
+  type ModelCapabilities,
+  type ModelConfig,
+  type ModelPricing,
+} from '../../../shared/models/model-schema'
+import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
+
+/** Words for providers and models, shared by the title bar, the Models panel and its tests. */
+
+/** The prefix of the secrets MCP Desk creates for a provider's typed API key and header values. */
+export function providerSecretPrefix(providerId: string): string {
+  return `provider.${providerId}.`
+}
+
+export function modelName(model: ModelConfig): string {
+  return model.displayName ?? model.id
+}
+
+/**
+ * What the title bar says about the model sampling falls back to: the default model by its display name
+ * (or `provider/model`), else whether any model exists at all.
+ */
+export function currentModelLabel(models: SettingsView['models'] | undefined): {
+  text: string
+  title: string
+} {
+  const ref = models?.defaultModel
+  if (ref) {
+    const parsed = parseModelRef(ref)
+    const provider = models.providers.find((candidate) => candidate.id === parsed?.providerId)
+    const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
+    if (provider && model) {
+      return { text: model.displayName ?? ref, title: `Default model: ${ref} (${provider.name})` }
+    }
+    return { text: ref, title: `Default model: ${ref}, which is no longer configured` }
+  }
+  const configured = models?.providers.some((provider) => provider.models.length > 0) ?? false
+  return configured
+    ? { text: 'No default model', title: 'Choose a default model in Models' }
+    : { text: 'No model configured', title: 'Add a provider and its models in Models' }
+}
+
+/** Token counts the way model cards print them: 128k, 200k, 4,096. */
+export function formatTokens(count: number): string {
+  if (count >= 10_000 && count % 1000 === 0) return `${count / 1000}k`
+  return count.toLocaleString('en-US')
+}
+
+const KiB = 1024
+const MiB = 1024 * KiB
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(2))} MiB`
+  if (bytes >= KiB) return `${Number((bytes / KiB).toFixed(2))} KiB`
+  return `${bytes} B`
+}
+
+export interface CapabilityBadge {
+  label: string
+  title: string
+}
+
+/** What a model accepts and can do, one short badge each; missing abilities are simply absent. */
+export function capabilityBadges(capabilities: ModelCapabilities): CapabilityBadge[] {
+  const badges: CapabilityBadge[] = []
+  const { inputModalities: modalities } = capabilities
+  if (modalities.includes('text')) {
+    badges.push({ label: 'text', title: `Text, up to ${formatBytes(capabilities.maxTextBytes)} per item` })
+  }
+  if (modalities.includes('image')) {
+    const types = capabilities.imageMimeTypes.map((mime) => mime.replace('image/', '')).join(', ')
+    badges.push({
+      label: 'image',
+      title: `Images (${types || 'no type chosen'}), up to ${formatBytes(capabilities.maxImageBytes)} each`,
+    })
+  }
+  if (modalities.includes('audio')) {
+    badges.push({
+      label: 'audio',
+      title: `Audio (${capabilities.audioFormats.join(', ') || 'no format chosen'})`,
+    })
+  }
+  if (capabilities.toolCalling) badges.push({ label: 'tools', title: 'Can call tools' })
+  if (capabilities.temperature) badges.push({ label: 'temperature', title: 'Accepts a sampling temperature' })
+  return badges
+}
+
+function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`
+}
+
+export function pricingText(pricing: ModelPricing): string {
+  return `${dollars(pricing.inputPerMillion)} in · ${dollars(pricing.outputPerMillion)} out per 1M tokens`
+}
+
+export function scoreText(score: number): string {
+  return score.toFixed(2)
+}
+
+/** Whether the provider has a key, never what it is: typed keys live in the secret store under its prefix. */
+export function keyStatus(provider: ProviderView): string {
+  if (!provider.apiKey) return 'no key'
+  if (provider.apiKey.secret.startsWith(providerSecretPrefix(provider.id))) return 'key stored'
+  return `key from secret ${provider.apiKey.secret}`
+}
+
+export function chunkTimeoutText(chunkTimeoutMs: number): string {
+  if (chunkTimeoutMs <= 0) return 'stall detection off'
+  return `stalls after ${Number((chunkTimeoutMs / 1000).toFixed(3))} s without output`
+}

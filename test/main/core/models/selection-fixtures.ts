@@ -1,0 +1,62 @@
+import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js'
+import {
+  modelCapabilitiesSchema,
+  modelRef,
+  type ModelCapabilities,
+} from '../../../../src/shared/models/model-schema'
+import type { ModelCandidate, SelectionRequest } from '../../../../src/main/core/models/select-model'
+
+export const MiB = 1024 * 1024
+
+type CapabilityInput = Partial<Omit<ModelCapabilities, 'scores'>> & {
+  scores?: Partial<ModelCapabilities['scores']>
+}
+
+/** A configured model from `provider/model`, with the schema's defaults for whatever is not given. */
+export function candidate(
+  ref: string,
+  capabilities: CapabilityInput = {},
+  displayName?: string,
+): ModelCandidate {
+  const slash = ref.indexOf('/')
+  const [providerId, modelId] = [ref.slice(0, slash), ref.slice(slash + 1)]
+  return {
+    ref: modelRef(providerId, modelId),
+    providerId,
+    modelId,
+    displayName: displayName ?? modelId,
+    capabilities: modelCapabilitiesSchema.parse(capabilities),
+  }
+}
+
+export const textOnly: CapabilityInput = { inputModalities: ['text'] }
+export const vision: CapabilityInput = { inputModalities: ['text', 'image'] }
+export const hearing: CapabilityInput = { inputModalities: ['text', 'audio'], audioFormats: ['wav', 'mp3'] }
+
+/** Valid base64 (of zero bytes) that decodes to exactly `bytes` bytes. */
+export function base64OfSize(bytes: number): string {
+  const tail = ['', 'AA==', 'AAA='][bytes % 3] ?? ''
+  return 'A'.repeat(Math.floor(bytes / 3) * 4) + tail
+}
+
+export const text = (value: string) => ({ type: 'text' as const, text: value })
+export const image = (bytes = 1000, mimeType = 'image/png') => ({
+  type: 'image' as const,
+  mimeType,
+  data: base64OfSize(bytes),
+})
+export const audio = (mimeType = 'audio/wav', bytes = 1000) => ({
+  type: 'audio' as const,
+  mimeType,
+  data: base64OfSize(bytes),
+})
+
+export function userSays(...content: SamplingMessage['content'][]): SelectionRequest {
+  return { messages: content.map((c) => ({ role: 'user', content: c })) }
+}
+
+export const weatherTool = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } } },
+}

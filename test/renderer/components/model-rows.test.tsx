@@ -1,0 +1,248 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { modelCapabilitiesSchema } from '../../../src/shared/models/model-schema'
+import type { ProviderView } from '../../../src/shared/settings/settings-view'
+import { FakeDeskApi } from '../support/fake-desk-api'
+import { modelFixture, providerFixture } from '../support/fake-providers'
+import { renderApp } from '../support/render-app'
+
+afterEach(cleanup)
+
+function apiWith(providers: ProviderView[], defaultModel?: string): FakeDeskApi {
+  return new FakeDeskApi({
+    settings: { models: { providers, recentModels: [], ...(defaultModel ? { defaultModel } : {}) } },
+  })
+}
+
+async function openModels(api: FakeDeskApi) {
+  const rendered = await renderApp(api)
+  fireEvent.click(screen.getByRole('button', { name: 'Models' }))
+  await waitFor(() => expect(api.callsTo('providers:presets')).toHaveLength(1))
+  return rendered
+}
+
+function card(id: string): HTMLElement {
+  return screen.getByTestId(`provider-card-${id}`)
+}
+
+function row(ref: string): HTMLElement {
+  return screen.getByTestId(`model-row-${ref}`)
+}
+
+const openai = (models = [modelFixture('gpt-4o')]) =>
+  providerFixture({ id: 'openai', name: 'OpenAI', models })
+
+describe('models panel: discovery', () => {
+  it('discovers, marks what is already added, and adds the selected models by id', async () => {
+    const api = apiWith([openai()])
+    api.providers.discoverable.openai = ['gpt-4o', 'gpt-4o-mini', 'o3-mini']
+    await openModels(api)
+    const discover = within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' })
+    fireEvent.click(discover)
+    const list = await within(card('openai')).findByTestId('discovery')
+    expect(api.callsTo('models:discover')).toEqual([{ providerId: 'openai' }])
+    const existing = within(list).getByRole<HTMLInputElement>('checkbox', { name: /^gpt-4o already added/ })
+    expect(existing.checked && existing.disabled).toBe(true)
+    const add = within(list).getByRole<HTMLButtonElement>('button', { name: 'Add selected (0)' })
+    expect(add.disabled).toBe(true)
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'gpt-4o-mini' }))
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'o3-mini' }))
+    fireEvent.click(within(list).getByRole('button', { name: 'Add selected (2)' }))
+
+    await waitFor(() => expect(within(card('openai')).queryByTestId('discovery')).toBeNull())
+    expect(api.callsTo('models:save')).toEqual([
+      { providerId: 'openai', model: { id: 'gpt-4o-mini' } },
+      { providerId: 'openai', model: { id: 'o3-mini' } },
+    ])
+    expect(row('openai/gpt-4o-mini')).toBeTruthy()
+    expect(row('openai/o3-mini')).toBeTruthy()
+    expect(document.activeElement).toBe(discover)
+    expect(within(card('openai')).getByRole('status').textContent).toBe('Added 2 models.')
+  })
+
+  it('shows why discovery failed on the card itself, not in the window’s error list', async () => {
+    const api = apiWith([openai()])
+    api.fail('models:discover', {
+      code: 'unavailable',
+      message: 'OpenAI rejected the API key (HTTP 401)',
+    })
+    await openModels(api)
+    fireEvent.click(within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' }))
+    const problem = await within(card('openai')).findByTestId('discovery-problem')
+    expect(problem.textContent).toBe('Discovery failed: OpenAI rejected the API key (HTTP 401)')
+    expect(problem.getAttribute('role')).toBe('alert')
+    expect(screen.queryByTestId('errors')).toBeNull()
+  })
+
+  it('adds a model by its id when the provider lists none', async () => {
+    const api = apiWith([openai([])])
+    await openModels(api)
+    expect(card('openai').textContent).toContain('No models yet')
+    const form = within(card('openai')).getByRole('form', { name: 'Add a model to OpenAI by id' })
+    fireEvent.submit(form)
+    expect(within(form).getByRole('alert').textContent).toBe('enter the model id, e.g. gpt-4o-mini')
+    fireEvent.change(within(form).getByLabelText('Model id'), { target: { value: ' my-finetune ' } })
+    fireEvent.submit(form)
+    await waitFor(() => expect(row('openai/my-finetune')).toBeTruthy())
+    expect(api.callsTo('models:save')).toEqual([{ providerId: 'openai', model: { id: 'my-finetune' } }])
+  })
+})
+
+describe('models panel: model rows', () => {
+  it('shows capabilities, limits, scores and pricing of each model', async () => {
+    const api = apiWith([
+      openai([
+        modelFixture('gpt-4o', {
+          displayName: 'GPT-4o',
+          capabilities: modelCapabilitiesSchema.parse({
+            inputModalities: ['text', 'image'],
+            maxOutputTokens: 16_384,
+            scores: { cost: 0.7, speed: 0.6, intelligence: 0.9 },
+          }),
+          pricing: { inputPerMillion: 2.5, outputPerMillion: 10 },
+        }),
+      ]),
+    ])
+    await openModels(api)
+    const model = row('openai/gpt-4o')
+    expect(within(model).getByText('GPT-4o')).toBeTruthy()
+    expect(within(model).getByText('gpt-4o').tagName).toBe('CODE')
+    const badges = within(within(model).getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem')
+    expect(badges.map((badge) => badge.textContent)).toEqual(['text', 'image', 'tools', 'temperature'])
+    expect(model.textContent).toContain('128k context · 16,384 max output')
+    expect(model.textContent).toContain('Cost 0.70 · Speed 0.60 · Intelligence 0.90')
+    expect(model.textContent).toContain('$2.50 in · $10.00 out per 1M tokens')
+  })
+
+  it('makes a model the default: one radio across providers, and the title bar shows it', async () => {
+    const api = apiWith([
+      openai([modelFixture('gpt-4o'), modelFixture('gpt-4o-mini', { displayName: 'Mini' })]),
+      providerFixture({
+        id: 'ollama',
+        name: 'Ollama',
+        preset: 'ollama',
+        models: [modelFixture('llama3.2')],
+      }),
+    ])
+    await openModels(api)
+    expect(screen.getByTestId('current-model').textContent).toBe('No default model')
+    const radios = screen.getAllByRole<HTMLInputElement>('radio', { name: /as the default model$/ })
+    expect(radios).toHaveLength(3)
+    expect(new Set(radios.map((radio) => radio.name)).size).toBe(1)
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Use llama3.2 as the default model' }))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('ollama/llama3.2'))
+    expect(api.callsTo('models:set-default')).toEqual([{ ref: 'ollama/llama3.2' }])
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Use llama3.2 as the default model' }).checked,
+    ).toBe(true)
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: ollama/llama3.2')
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Use Mini as the default model' }))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Mini'))
+    expect(screen.getByTestId('current-model').getAttribute('title')).toBe(
+      'Default model: openai/gpt-4o-mini (OpenAI)',
+    )
+    expect(screen.getAllByRole<HTMLInputElement>('radio').filter((radio) => radio.checked)).toHaveLength(1)
+  })
+
+  it('edits capabilities and saves them all; the row and a reopened editor show what was saved', async () => {
+    const api = apiWith([openai([modelFixture('gpt-4o-mini')])])
+    await openModels(api)
+    fireEvent.click(within(row('openai/gpt-4o-mini')).getByRole('button', { name: 'Edit model gpt-4o-mini' }))
+    const editor = screen.getByTestId('model-editor')
+    expect(document.activeElement?.textContent).toBe('Edit gpt-4o-mini')
+    const change = (label: string, value: string) =>
+      fireEvent.change(within(editor).getByLabelText(label), { target: { value } })
+
+    change('Display name (optional)', 'Mini')
+    fireEvent.click(within(editor).getByLabelText('Images'))
+    fireEvent.click(within(editor).getByLabelText('gif'))
+    change('Largest image (MiB)', '10')
+    fireEvent.click(within(editor).getByLabelText('Audio'))
+    fireEvent.click(within(editor).getByLabelText('WAV'))
+    change('Largest text item (KiB)', '512')
+    change('Max output tokens', '16384')
+    fireEvent.click(within(editor).getByLabelText(/^Accepts a temperature/))
+    const cost = within(editor).getByLabelText<HTMLInputElement>('Cost')
+    expect(cost.type).toBe('range')
+    expect(document.getElementById(cost.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'How expensive the model is: 1 = the priciest',
+    )
+    change('Cost', '0.2')
+    expect(editor.textContent).toContain('0.20')
+    change('Intelligence', '0.85')
+    change('Input', '0.15')
+    change('Output', '0.6')
+
+    fireEvent.submit(editor)
+    await waitFor(() => expect(screen.queryByTestId('model-editor')).toBeNull())
+    expect(api.callsTo('models:save')).toEqual([
+      {
+        providerId: 'openai',
+        model: {
+          id: 'gpt-4o-mini',
+          displayName: 'Mini',
+          capabilities: {
+            inputModalities: ['text', 'image', 'audio'],
+            imageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+            maxImageBytes: 10 * 1024 * 1024,
+            maxTextBytes: 512 * 1024,
+            audioFormats: ['wav'],
+            contextWindow: 128_000,
+            maxOutputTokens: 16_384,
+            toolCalling: true,
+            temperature: false,
+            scores: { cost: 0.2, speed: 0.5, intelligence: 0.85 },
+          },
+          pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6 },
+        },
+      },
+    ])
+    const saved = row('openai/gpt-4o-mini')
+    const edit = within(saved).getByRole('button', { name: 'Edit model Mini' })
+    expect(document.activeElement).toBe(edit)
+    expect(saved.textContent).toContain('16,384 max output')
+    expect(saved.textContent).toContain('Cost 0.20 · Speed 0.50 · Intelligence 0.85')
+    expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
+    expect(within(saved).getByText('audio')).toBeTruthy()
+
+    fireEvent.click(edit)
+    const reopened = screen.getByTestId('model-editor')
+    expect(within(reopened).getByLabelText<HTMLInputElement>('Display name (optional)').value).toBe('Mini')
+    expect(within(reopened).getByLabelText<HTMLInputElement>('gif').checked).toBe(false)
+    expect(within(reopened).getByLabelText<HTMLInputElement>('Largest image (MiB)').value).toBe('10')
+    expect(within(reopened).getByLabelText<HTMLInputElement>('Cost').value).toBe('0.2')
+    expect(within(reopened).getByLabelText<HTMLInputElement>('Input').value).toBe('0.15')
+  })
+
+  it('shows editor problems beside their fields and sends nothing', async () => {
+    const api = apiWith([openai([modelFixture('gpt-4o-mini')])])
+    await openModels(api)
+    fireEvent.click(within(row('openai/gpt-4o-mini')).getByRole('button', { name: 'Edit model gpt-4o-mini' }))
+    const editor = screen.getByTestId('model-editor')
+    fireEvent.click(within(editor).getByLabelText('Text'))
+    fireEvent.change(within(editor).getByLabelText('Context window (tokens)'), { target: { value: '12.5' } })
+    fireEvent.change(within(editor).getByLabelText('Input'), { target: { value: '1' } })
+    fireEvent.submit(editor)
+    expect(editor.textContent).toContain('choose at least one kind of input')
+    expect(document.activeElement).toBe(within(editor).getByLabelText('Text'))
+    expect(editor.textContent).toContain('enter a whole number of tokens above 0')
+    expect(editor.textContent).toContain('enter both prices, or neither')
+    expect(api.callsTo('models:save')).toEqual([])
+    fireEvent.keyDown(within(editor).getByLabelText('Text'), { key: 'Escape' })
+    expect(screen.queryByTestId('model-editor')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit model gpt-4o-mini' }))
+  })
+
+  it('removes a model after an in-place confirmation', async () => {
+    const api = apiWith([openai([modelFixture('gpt-4o'), modelFixture('o3-mini')])])
+    await openModels(api)
+    fireEvent.click(within(row('openai/o3-mini')).getByRole('button', { name: 'Remove model o3-mini' }))
+    expect(document.activeElement?.textContent).toBe('Cancel')
+    fireEvent.click(within(row('openai/o3-mini')).getByRole('button', { name: 'Yes, remove model o3-mini' }))
+    await waitFor(() => expect(screen.queryByTestId('model-row-openai/o3-mini')).toBeNull())
+    expect(api.callsTo('models:remove')).toEqual([{ providerId: 'openai', modelId: 'o3-mini' }])
+    expect(row('openai/gpt-4o')).toBeTruthy()
+  })
+})
