@@ -5,6 +5,9 @@ import type { ServerState } from '../shared/mcp/server-state'
 import type { ServerConfig } from '../shared/settings/settings-schema'
 import { exitCodeForSignal, outputOf, waitForProcessSignal, type CliIo } from './cli-io'
 import { openNodeProfile, type NodeProfile } from '../main/core/profile/open-node-profile'
+import { ProviderService } from '../main/core/models/provider-service'
+import { createSamplingEngine } from '../main/core/sampling/create-sampling-engine'
+import { TerminalSamplingApprover } from './sampling-prompt'
 
 export interface ServerSession {
   profile: NodeProfile
@@ -16,6 +19,10 @@ export interface ServerSession {
  * Runs a command that connects servers, and always shuts them down afterwards (every stdio process tree
  * reaped), also when the command fails or the user interrupts it with Ctrl+C: an interrupted command stops
  * its servers and exits 130, instead of leaving them running in their own process groups.
+ *
+ * The servers get sampling from the same engine the desktop app uses (policy and ruleset gates, limits,
+ * audit log under --home). Someone at a terminal answers `ask` requests at a prompt on stderr; without a
+ * terminal nobody can, so those get -1 "no one to ask" while `allow` servers still sample.
  */
 export async function withServerSession(
   home: string,
@@ -23,11 +30,24 @@ export async function withServerSession(
   work: (session: ServerSession) => Promise<number>,
 ): Promise<number> {
   const profile = openNodeProfile(home)
+  const readLine = io.stdinIsTty === true ? io.readLine : undefined
+  const sampling = createSamplingEngine({
+    settings: profile.settings,
+    providers: new ProviderService(profile.settings, profile.secrets),
+    auditDir: profile.paths.auditDir,
+    canAsk: () => readLine !== undefined,
+    log: outputOf(io).warn,
+  })
+  const approver = readLine
+    ? new TerminalSamplingApprover(sampling.queue, { stderr: io.stderr, readLine })
+    : undefined
+  approver?.start()
   const { configs, servers } = createServerManager({
     settings: profile.settings,
     secrets: profile.secrets,
     // The commands print each server's state themselves; connection logs would repeat it on stderr.
     log: () => {},
+    sampling: sampling.service,
   })
   const done = new AbortController()
   const interrupted = (io.untilShutdown ?? waitForProcessSignal)(done.signal).then((reason) => ({ reason }))
@@ -41,6 +61,9 @@ export async function withServerSession(
     return exitCodeForSignal(outcome.reason)
   } finally {
     done.abort()
+    approver?.stop()
+    // Pending approvals and running completions end first, so no server waits on an answer while it stops.
+    sampling.service.shutdown()
     await servers.shutdown()
   }
 }

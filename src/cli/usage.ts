@@ -52,7 +52,10 @@ Commands:
   call <server> <tool> [--args JSON] [--yes]
       Call one tool (its own name or its mcp_... name) with a JSON object of
       arguments. Shows where the arguments go and asks "Approve? [y/N]" on a
-      terminal; --yes approves without asking. With neither, nothing is called
+      terminal; --yes approves without asking. With neither, nothing is called.
+      When the server asks to run a model (sampling) and its policy is ask,
+      the request is shown and "Allow this sampling request? [y/N/m]" asked on
+      the terminal (m: choose the model); without a terminal it is refused
 
   Servers are named by id or by name (any case). Env and header values go to
   the secret store, never to settings.json; values typed on a command line

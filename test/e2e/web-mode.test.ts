@@ -123,7 +123,7 @@ describe('web mode in Chromium (built app, real core)', () => {
     const value = 'sk-e2e-typed-secret-7781'
     await page.getByLabel('Name').fill('provider-key')
     await page.getByLabel('Value').fill(value)
-    await page.getByRole('button', { name: /save/i }).click()
+    await page.getByRole('button', { name: 'Save secret' }).click()
     await page.getByRole('list', { name: 'Stored secrets' }).getByText('provider-key').waitFor()
     expect(await page.content()).not.toContain(value)
     for (const file of filesUnder(home)) {

@@ -7,6 +7,7 @@ import { HostEvents } from './ipc/host-events'
 import { createRequestDispatcher, type Dispatch, type RequestHandlers } from './ipc/request-dispatcher'
 import type { ConnectionManager } from './mcp/connection-manager'
 import type { ProviderService } from './models/provider-service'
+import type { SamplingEngine } from './sampling/create-sampling-engine'
 import type { SecretStore } from './secrets/secret-store'
 
 export interface HostDeps {
@@ -14,6 +15,9 @@ export interface HostDeps {
   secrets: SecretStore
   servers: ConnectionManager
   providers: ProviderService
+  sampling: SamplingEngine
+  /** Passed in when services built before the host emit events too (sampling streams). */
+  events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
   /** Where unexpected errors go (with stacks). Never the renderer. */
   log?: (message: string, error?: unknown) => void
@@ -30,11 +34,13 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets, servers, providers } = deps
-  const events = new HostEvents()
+  const { settings, secrets, servers, providers, sampling } = deps
+  const events = deps.events ?? new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
     servers.subscribe((list) => events.emit('servers:changed', { servers: list })),
+    sampling.queue.subscribe((approvals) => events.emit('approvals:changed', { approvals })),
+    sampling.audit.subscribe((entry) => events.emit('sampling:activity', { entry })),
   ]
 
   const handlers: RequestHandlers = {
@@ -91,6 +97,17 @@ export function createHost(deps: HostDeps): Host {
     'models:save': ({ providerId, model }) => maskProvider(providers.saveModel(providerId, model)),
     'models:remove': ({ providerId, modelId }) => maskProvider(providers.removeModel(providerId, modelId)),
     'models:set-default': ({ ref }) => ({ defaultModel: providers.setDefault(ref) }),
+    'approvals:list': () => ({ approvals: sampling.queue.list() }),
+    'approvals:decide': ({ id, decision }) => {
+      sampling.queue.decide(id, decision)
+      return { accepted: true as const }
+    },
+    'sampling:stop': ({ id }) => ({ stopped: sampling.service.stop(id) }),
+    'sampling:activity': ({ limit }) => ({ entries: sampling.audit.recent(limit) }),
+    'sampling:update-settings': (patch) =>
+      settings.update((draft) => {
+        draft.sampling = { ...draft.sampling, ...patch }
+      }).sampling,
   }
 
   /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */

@@ -8,16 +8,20 @@ import { openProfile } from '../core/profile/open-profile'
 import { createLocalKeyCipher } from '../core/secrets/local-key-cipher'
 import type { SecretCipher } from '../core/secrets/secret-store'
 import { parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
+import { startApprovalNotifier, type ApprovalFocusTarget } from './approval-notifier'
 import { resolveDesktopHome, type DesktopHome } from './desktop-home'
 import { ElectronSettingsDocument } from './electron-settings-document'
 import { registerIpcRouter } from './ipc-router'
 import { createMainWindow, type MainWindowOptions } from './main-window'
 import { createSafeStorageCipher, SafeStorageUnavailableError } from './safe-storage-cipher'
+import { createApprovalTray } from './tray'
 
-// The Electron entry, built to out/main/index.js; preload and renderer are siblings of out/main.
+// The Electron entry, built to out/main/index.js; preload and renderer are siblings of out/main, and
+// resources/ (the tray icon) sits at the app root beside out/.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
 const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url))
 const rendererPage = fileURLToPath(new URL('../renderer/index.html', import.meta.url))
+const trayIconPath = fileURLToPath(new URL('../../resources/trayTemplate.png', import.meta.url))
 
 const log = (message: string, error?: unknown) =>
   console.error(`[mcp-desk] ${message}`, ...(error === undefined ? [] : [error]))
@@ -54,6 +58,7 @@ function resolveHomeOrExit(): DesktopHome {
 
 let host: Host | undefined
 let composed: ComposedHost | undefined
+let disposeApprovalNotices: (() => void) | undefined
 
 function start(): void {
   const { paths, settings, secrets } = openProfile(home.dir, {
@@ -76,6 +81,7 @@ function start(): void {
   for (const warning of settings.startupWarnings) log(`warning: ${warning}`)
 
   openWindow()
+  disposeApprovalNotices = startApprovalNotices(composed)
   // Servers connect after the window is up: a slow server never delays the app, and the servers panel
   // shows each one connecting.
   void composed.servers.start()
@@ -113,11 +119,39 @@ function openWindow(): void {
   window.on('closed', disposeRouter)
 }
 
-function focusWindow(): void {
+function focusWindow(): BrowserWindow | undefined {
   const [window] = BrowserWindow.getAllWindows()
-  if (!window) return
+  if (!window) return undefined
   if (window.isMinimized()) window.restore()
   window.focus()
+  return window
+}
+
+/** The tray and native notifications for pending approvals; either one failing leaves the app usable. */
+function startApprovalNotices(services: ComposedHost): () => void {
+  const target: ApprovalFocusTarget = {
+    events: services.host.events,
+    windows: {
+      current: () => BrowserWindow.getAllWindows()[0],
+      show: () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow()
+        return focusWindow()
+      },
+    },
+  }
+  const queue = services.sampling.queue
+  const disposers = [startApprovalNotifier({ ...target, queue, log })]
+  try {
+    const quit = () => app.quit()
+    disposers.push(
+      createApprovalTray({ ...target, queue, iconPath: trayIconPath, platform: process.platform, quit, log }),
+    )
+  } catch (error) {
+    log('the tray icon could not be created', error)
+  }
+  return () => {
+    for (const dispose of disposers) dispose()
+  }
 }
 
 app.on('window-all-closed', () => {
@@ -127,6 +161,8 @@ app.on('window-all-closed', () => {
 // group), so no server process outlives the app.
 let shutdownDone = false
 app.on('before-quit', (event) => {
+  disposeApprovalNotices?.()
+  disposeApprovalNotices = undefined
   if (shutdownDone || !composed) return
   event.preventDefault()
   const closing = composed

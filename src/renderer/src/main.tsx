@@ -14,6 +14,9 @@ import './styles/panels.css'
 import './styles/servers.css'
 import './styles/server-form.css'
 import './styles/models.css'
+import './styles/approvals.css'
+import './styles/approval-content.css'
+import './styles/sampling.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { secretNameSchema, themeSchema } from '../settings/settings-schema'
+import {
+  samplingSettingsPatchSchema,
+  samplingSettingsSchema,
+  secretNameSchema,
+  themeSchema,
+} from '../settings/settings-schema'
 import { providerViewSchema, settingsViewSchema } from '../settings/settings-view'
 import { providerIdSchema } from '../models/model-schema'
 import {
@@ -11,6 +16,12 @@ import {
 import { serverIdSchema } from '../settings/settings-schema'
 import { serverInputSchema } from '../mcp/server-input'
 import { serverStateSchema } from '../mcp/server-state'
+import {
+  approvalDecisionSchema,
+  auditEntrySchema,
+  samplingCardSchema,
+  samplingStreamEventSchema,
+} from '../sampling/sampling-card'
 import type { IpcResult } from './ipc-error'
 
 /**
@@ -103,12 +114,37 @@ export const requestChannels = {
     request: z.object({ ref: z.string().min(3) }).strict(),
     response: z.object({ defaultModel: z.string() }),
   },
+  'approvals:list': { request: empty, response: z.object({ approvals: z.array(samplingCardSchema) }) },
+  'approvals:decide': {
+    request: z.object({ id: z.string().min(1), decision: approvalDecisionSchema }).strict(),
+    response: z.object({ accepted: z.literal(true) }),
+  },
+  /** Stops a sampling completion while it streams (the card's Stop button); the server gets RequestTimeout. */
+  'sampling:stop': {
+    request: z.object({ id: z.string().min(1) }).strict(),
+    response: z.object({ stopped: z.boolean() }),
+  },
+  'sampling:activity': {
+    request: z.object({ limit: z.number().int().min(1).max(1000).default(200) }).strict(),
+    response: z.object({ entries: z.array(auditEntrySchema) }),
+  },
+  'sampling:update-settings': {
+    request: samplingSettingsPatchSchema,
+    response: samplingSettingsSchema,
+  },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 
 export const eventChannels = {
   'settings:changed': settingsViewSchema,
   'secrets:changed': z.object({ names: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(serverStateSchema) }),
+  /** Every pending approval card (the tray and the bell count them). */
+  'approvals:changed': z.object({ approvals: z.array(samplingCardSchema) }),
+  /** Text as a sampling completion streams, for the card that approved it. */
+  'sampling:stream': samplingStreamEventSchema,
+  'sampling:activity': z.object({ entry: auditEntrySchema }),
+  /** The user clicked a notification or tray item: bring this approval card into view. */
+  'approvals:focus': z.object({ id: z.string() }),
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

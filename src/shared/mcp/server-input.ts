@@ -20,6 +20,14 @@ const inputBase = {
   name: z.string().trim().min(1, 'name must not be empty').max(200),
   enabled: z.boolean().default(true),
   sampling: samplingPolicySchema.default('ask'),
+  /** `provider/model` refs (or `provider/*`) this server's sampling may use; absent = any configured model. */
+  samplingModels: z.array(z.string().min(1, 'a sampling model must not be empty')).optional(),
+  /** Tokens (in + out) this server's sampling may use per day; absent = no budget. */
+  samplingDailyTokens: z
+    .number()
+    .int('the daily token budget must be a whole number')
+    .positive('the daily token budget must be more than 0')
+    .optional(),
 }
 
 export const serverInputSchema = z.discriminatedUnion('transport', [

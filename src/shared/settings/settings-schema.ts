@@ -29,6 +29,10 @@ const serverBase = {
   name: z.string().min(1).max(200),
   enabled: z.boolean().default(true),
   sampling: samplingPolicySchema.default('ask'),
+  /** `provider/model` refs (or `provider/*`) this server's sampling may use; absent = any configured model. */
+  samplingModels: z.array(z.string().min(1)).optional(),
+  /** Tokens (in + out) this server's sampling may use per day; absent = no budget. */
+  samplingDailyTokens: z.number().int().positive().optional(),
 }
 
 export const stdioServerConfigSchema = z
@@ -92,6 +96,35 @@ export const mcpLimitsSchema = z
   .strict()
 export type McpLimits = z.infer<typeof mcpLimitsSchema>
 
+/** `permission.mcp_sampling`: server-name patterns (`*` wildcard) to allow/ask/deny; deny beats any policy. */
+export const permissionActionSchema = z.enum(['allow', 'ask', 'deny'])
+export const permissionsSchema = z
+  .object({ mcp_sampling: z.record(z.string().min(1), permissionActionSchema).default({}) })
+  .strict()
+
+const samplingSettingsShape = {
+  /** Pending approvals are denied after this long; 0 waits for the user indefinitely. */
+  approvalTimeoutMs: z.number().int().min(0),
+  /** Show the generated text to the user, who may edit or refuse it, before it goes back to the server. */
+  reviewCompletion: z.boolean(),
+  maxConcurrentPerServer: z.number().int().min(1).max(100),
+  maxPerMinutePerServer: z.number().int().min(1).max(10_000),
+  /** How often progress is reported to a server that asked for it (progressToken). */
+  progressIntervalMs: z.number().int().min(10),
+}
+export const samplingSettingsSchema = z
+  .object({
+    approvalTimeoutMs: samplingSettingsShape.approvalTimeoutMs.default(0),
+    reviewCompletion: samplingSettingsShape.reviewCompletion.default(false),
+    maxConcurrentPerServer: samplingSettingsShape.maxConcurrentPerServer.default(4),
+    maxPerMinutePerServer: samplingSettingsShape.maxPerMinutePerServer.default(30),
+    progressIntervalMs: samplingSettingsShape.progressIntervalMs.default(15_000),
+  })
+  .strict()
+/** A change to some of the sampling settings: no defaults, so fields left out stay as they are. */
+export const samplingSettingsPatchSchema = z.object(samplingSettingsShape).partial().strict()
+export type SamplingSettings = z.infer<typeof samplingSettingsSchema>
+
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
 
@@ -107,6 +140,8 @@ export const settingsSchema = z
       .strict()
       .default({ limits: mcpLimitsSchema.parse({}) }),
     models: modelsSettingsSchema.default(modelsSettingsSchema.parse({})),
+    permissions: permissionsSchema.default({ mcp_sampling: {} }),
+    sampling: samplingSettingsSchema.default(samplingSettingsSchema.parse({})),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { modelConfigSchema, providerPresetIdSchema, type ProviderConfig } from '../models/model-schema'
 import {
   mcpLimitsSchema,
+  permissionsSchema,
+  samplingSettingsSchema,
   samplingPolicySchema,
   secretRefSchema,
   themeSchema,
@@ -24,6 +26,8 @@ const serverViewBase = {
   name: z.string(),
   enabled: z.boolean(),
   sampling: samplingPolicySchema,
+  samplingModels: z.array(z.string()).optional(),
+  samplingDailyTokens: z.number().optional(),
 }
 export const serverConfigViewSchema = z.discriminatedUnion('transport', [
   z.object({
@@ -64,6 +68,8 @@ export const settingsViewSchema = z.object({
     defaultModel: z.string().optional(),
     recentModels: z.array(z.string()),
   }),
+  permissions: permissionsSchema,
+  sampling: samplingSettingsSchema,
   servers: z.array(serverConfigViewSchema),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -110,6 +116,8 @@ export function toSettingsView(settings: Settings): SettingsView {
       ...(settings.models.defaultModel ? { defaultModel: settings.models.defaultModel } : {}),
       recentModels: [...settings.models.recentModels],
     },
+    permissions: { mcp_sampling: { ...settings.permissions.mcp_sampling } },
+    sampling: { ...settings.sampling },
     servers: settings.servers.map(maskServer),
   }
 }

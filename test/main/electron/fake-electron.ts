@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { existsSync } from 'node:fs'
 import { vi } from 'vitest'
 
 /**
@@ -50,6 +51,8 @@ export class FakeWebContents extends EventEmitter {
   readonly session = new FakeSession()
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined
   destroyed = false
+  /** True until the test says the page finished loading (then emit 'did-finish-load' too). */
+  loading = false
 
   send(channel: string, ...args: unknown[]): void {
     if (this.destroyed) throw new Error('Object has been destroyed')
@@ -60,6 +63,9 @@ export class FakeWebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed
+  }
+  isLoading(): boolean {
+    return this.loading
   }
 }
 
@@ -75,6 +81,8 @@ export class FakeBrowserWindow extends EventEmitter {
   backgroundColor: string | undefined
   shown = false
   destroyed = false
+  focused = false
+  minimized = false
 
   constructor(options: Record<string, unknown>) {
     super()
@@ -96,10 +104,17 @@ export class FakeBrowserWindow extends EventEmitter {
   show(): void {
     this.shown = true
   }
-  focus(): void {}
-  restore(): void {}
+  focus(): void {
+    this.focused = true
+  }
+  isFocused(): boolean {
+    return this.focused
+  }
+  restore(): void {
+    this.minimized = false
+  }
   isMinimized(): boolean {
-    return false
+    return this.minimized
   }
   isDestroyed(): boolean {
     return this.destroyed
@@ -109,6 +124,92 @@ export class FakeBrowserWindow extends EventEmitter {
     this.destroyed = true
     this.webContents.destroyed = true
     this.emit('closed')
+  }
+}
+
+/** Like Electron's: an image from a file that does not exist is empty rather than an error. */
+export class FakeNativeImage {
+  template = false
+  constructor(
+    readonly path: string,
+    readonly empty: boolean,
+  ) {}
+  static createFromPath(path: string): FakeNativeImage {
+    return new FakeNativeImage(path, !existsSync(path))
+  }
+  isEmpty(): boolean {
+    return this.empty
+  }
+  setTemplateImage(template: boolean): void {
+    this.template = template
+  }
+}
+
+export interface FakeMenuItem {
+  label?: string
+  type?: string
+  enabled?: boolean
+  click?: () => void
+}
+
+export class FakeMenu {
+  constructor(readonly items: FakeMenuItem[]) {}
+  static buildFromTemplate(template: FakeMenuItem[]): FakeMenu {
+    return new FakeMenu(template)
+  }
+}
+
+export class FakeTray extends EventEmitter {
+  static readonly instances: FakeTray[] = []
+  tooltip = ''
+  title: string | undefined
+  menu: FakeMenu | null = null
+  destroyed = false
+
+  constructor(readonly image: FakeNativeImage) {
+    super()
+    FakeTray.instances.push(this)
+  }
+  setToolTip(tooltip: string): void {
+    this.tooltip = tooltip
+  }
+  setTitle(title: string): void {
+    this.title = title
+  }
+  setContextMenu(menu: FakeMenu | null): void {
+    this.menu = menu
+  }
+  destroy(): void {
+    this.destroyed = true
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+export class FakeNotification extends EventEmitter {
+  static supported = true
+  static readonly instances: FakeNotification[] = []
+  static isSupported(): boolean {
+    return FakeNotification.supported
+  }
+  shown = false
+  closed = false
+
+  constructor(readonly options: { title?: string; body?: string }) {
+    super()
+    FakeNotification.instances.push(this)
+  }
+  show(): void {
+    this.shown = true
+  }
+  /** Withdrawn by the app; Electron emits 'close' only when the user dismisses it (see dismiss()). */
+  close(): void {
+    this.closed = true
+  }
+  dismiss(): void {
+    this.closed = true
+    this.emit('close')
   }
 }
 
@@ -205,6 +306,10 @@ function createElectronFake() {
     ipcRenderer: new FakeIpcRenderer(),
     contextBridge: { exposeInMainWorld: vi.fn((_key: string, _api: unknown) => {}) },
     BrowserWindow: FakeBrowserWindow,
+    Tray: FakeTray,
+    Menu: FakeMenu,
+    Notification: FakeNotification,
+    nativeImage: { createFromPath: (path: string) => FakeNativeImage.createFromPath(path) },
   }
   const module = { ...state, default: state }
   /** Back to a fresh state between tests that load the glue more than once. */
@@ -225,6 +330,9 @@ function createElectronFake() {
     state.safeStorage.backend = 'gnome_libsecret'
     state.contextBridge.exposeInMainWorld.mockClear()
     FakeBrowserWindow.instances.length = 0
+    FakeTray.instances.length = 0
+    FakeNotification.instances.length = 0
+    FakeNotification.supported = true
   }
   return { ...state, module, reset }
 }

@@ -165,6 +165,19 @@ describe('the Electron entry', () => {
     await expect(handler('settings:get')(prodSender, {})).resolves.toMatchObject({ ok: true })
   })
 
+  it('shows the approvals tray with the icon from resources/ and removes it on quit', async () => {
+    await launch(['--home', home])
+    await started()
+    const [tray] = electronFake.Tray.instances
+    // From out/main/index.js, ../../resources is the app root's resources folder.
+    expect(tray?.image.path).toBe(join(mainDir, '..', '..', 'resources', 'trayTemplate.png'))
+    expect(tray?.tooltip).toBe('MCP Desk — no pending approvals')
+
+    electronFake.app.emit('before-quit', { preventDefault: () => {} })
+    expect(tray?.isDestroyed()).toBe(true)
+    await vi.waitFor(() => expect(electronFake.app.quitCalled).toBe(true))
+  })
+
   it('quits instead of starting a second copy on the same profile', async () => {
     electronFake.app.singleInstanceLock = false
     await launch(['--home', home])

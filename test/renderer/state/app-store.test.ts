@@ -30,6 +30,7 @@ describe('createAppStore', () => {
     expect(state.servers).toEqual([])
     expect(api.calls.map((call) => call.channel).sort()).toEqual([
       'app:info',
+      'approvals:list',
       'secrets:list',
       'servers:list',
       'settings:get',

@@ -153,4 +153,37 @@ describe('server form model', () => {
       [`env.${duplicate.rowId}.name`]: 'B is already set above',
     })
   })
+
+  it('sends the allowed models and the daily budget only when set, and reads them back from a config', () => {
+    const plain = buildServerInput(stdioForm())
+    expect(plain.ok && 'samplingModels' in plain.input).toBe(false)
+    expect(plain.ok && 'samplingDailyTokens' in plain.input).toBe(false)
+
+    const limited = buildServerInput(
+      stdioForm({ samplingModels: ['ollama/*', 'openai/gpt-4o-mini'], samplingDailyTokens: ' 50000 ' }),
+    )
+    expect(limited).toMatchObject({
+      ok: true,
+      input: { samplingModels: ['ollama/*', 'openai/gpt-4o-mini'], samplingDailyTokens: 50000 },
+    })
+
+    const form = serverFormFromConfig(
+      stdioConfigFixture({ id: 'notes', samplingModels: ['ollama/*'], samplingDailyTokens: 1000 }),
+    )
+    expect(form.samplingModels).toEqual(['ollama/*'])
+    expect(form.samplingDailyTokens).toBe('1000')
+    expect(serverFormFromConfig(stdioConfigFixture({ id: 'notes' })).samplingDailyTokens).toBe('')
+  })
+
+  it('puts a bad daily budget on its field', () => {
+    expect(errorsOf(stdioForm({ samplingDailyTokens: 'lots' }))).toEqual({
+      samplingDailyTokens: 'enter a number of tokens, or leave it empty for no budget',
+    })
+    expect(errorsOf(stdioForm({ samplingDailyTokens: '0' }))).toEqual({
+      samplingDailyTokens: 'the daily token budget must be more than 0',
+    })
+    expect(errorsOf(stdioForm({ samplingDailyTokens: '10.5' }))).toEqual({
+      samplingDailyTokens: 'the daily token budget must be a whole number',
+    })
+  })
 })

@@ -8,8 +8,9 @@ import type {
   ResponseOf,
 } from '../../../src/shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
-import { mcpLimitsSchema } from '../../../src/shared/settings/settings-schema'
+import { mcpLimitsSchema, samplingSettingsSchema } from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
+import { FakeApprovals } from './fake-approvals'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 
@@ -33,6 +34,8 @@ export function settingsFixture(overrides: Partial<SettingsView> = {}): Settings
     appearance: { theme: 'system' },
     mcp: { limits: mcpLimitsSchema.parse({}) },
     models: { providers: [], recentModels: [] },
+    permissions: { mcp_sampling: {} },
+    sampling: samplingSettingsSchema.parse({}),
     servers: [],
     ...overrides,
   }
@@ -52,6 +55,8 @@ export class FakeDeskApi implements DeskApi {
   readonly servers: FakeServers
   /** Providers and models (`settings.models`), presets, and what discovery finds. */
   readonly providers: FakeProviders
+  /** Approval cards, streamed completions, the audit log and the sampling settings. */
+  readonly approvals: FakeApprovals
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -83,6 +88,14 @@ export class FakeDeskApi implements DeskApi {
     this.providers = new FakeProviders(this.settings.models, (models) => {
       this.settings = { ...this.settings, models }
       this.emit('settings:changed', this.settings)
+    })
+    this.approvals = new FakeApprovals({
+      emit: (event, payload) => this.emit(event, payload),
+      sampling: () => this.settings.sampling,
+      setSampling: (sampling) => {
+        this.settings = { ...this.settings, sampling }
+        this.emit('settings:changed', this.settings)
+      },
     })
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
@@ -186,6 +199,11 @@ export class FakeDeskApi implements DeskApi {
     'models:save': (request) => this.providers.save(request),
     'models:remove': (request) => this.providers.removeModel(request),
     'models:set-default': (request) => this.providers.setDefault(request),
+    'approvals:list': () => this.approvals.list(),
+    'approvals:decide': (request) => this.approvals.decide(request),
+    'sampling:stop': (request) => this.approvals.stop(request),
+    'sampling:activity': (request) => this.approvals.activity(request),
+    'sampling:update-settings': (request) => this.approvals.updateSettings(request),
   }
 }
 

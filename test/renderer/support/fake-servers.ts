@@ -152,7 +152,14 @@ export class FakeServers {
     input: ReturnType<typeof serverInputSchema.parse>,
     previous: ServerConfigView | undefined,
   ): ServerConfigView | { error: string } {
-    const base = { id, name: input.name, enabled: input.enabled, sampling: input.sampling }
+    const base = {
+      id,
+      name: input.name,
+      enabled: input.enabled,
+      sampling: input.sampling,
+      ...(input.samplingModels ? { samplingModels: input.samplingModels } : {}),
+      ...(input.samplingDailyTokens !== undefined ? { samplingDailyTokens: input.samplingDailyTokens } : {}),
+    }
     if (input.transport === 'stdio') {
       const env = this.#views(id, 'env', input.env, previous?.transport === 'stdio' ? previous.env : {})
       if ('error' in env) return env

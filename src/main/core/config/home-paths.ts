@@ -10,6 +10,8 @@ export interface ProfilePaths {
   secretsFile: string
   secretsKeyFile: string
   transcriptsDir: string
+  /** Sampling audit log, one JSON Lines file per day. */
+  auditDir: string
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -69,5 +71,6 @@ export function profilePaths(home: string): ProfilePaths {
     secretsFile: path.join(home, 'secrets.json'),
     secretsKeyFile: path.join(home, 'secrets.key'),
     transcriptsDir: path.join(home, 'transcripts'),
+    auditDir: path.join(home, 'audit'),
   }
 }

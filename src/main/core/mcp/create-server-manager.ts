@@ -5,6 +5,8 @@ import { ConnectionManager } from './connection-manager'
 import { defaultTransportOpener } from './default-transport-opener'
 import { ServerConfigService } from './server-config-service'
 import type { TransportOpener } from './transport-opener'
+import type { SamplingService } from '../sampling/sampling-service'
+import { transportLabel } from '../../../shared/mcp/transport-label'
 
 export interface ServerManagerOptions {
   settings: SettingsService
@@ -12,6 +14,8 @@ export interface ServerManagerOptions {
   log: (line: string) => void
   /** Tests inject a counting or failing opener; everyone else gets the real transports. */
   opener?: TransportOpener
+  /** Serves `sampling/createMessage` for every connected server; without it the host declares no sampling. */
+  sampling?: SamplingService
 }
 
 /** The server side of a profile — configs and connections — as the app, web mode and the CLI all use it. */
@@ -26,6 +30,22 @@ export function createServerManager(options: ServerManagerOptions): {
     opener: options.opener ?? defaultTransportOpener,
     clientInfo: { name: 'mcp-desk', version: APP_VERSION },
     log: options.log,
+    ...(options.sampling ? samplingHooks(options.sampling) : {}),
   })
   return { configs, servers }
+}
+
+/**
+ * Declares `sampling: {}` (no `tools`, no `context` yet: declaring them would invite payloads we must refuse)
+ * and attaches the sampling handler to every client before it connects.
+ */
+function samplingHooks(sampling: SamplingService) {
+  return {
+    clientCapabilities: { sampling: {} },
+    configureClient: (
+      client: Parameters<SamplingService['attach']>[0],
+      config: Parameters<SamplingService['attach']>[1],
+    ) => sampling.attach(client, config, transportLabel(config)),
+    releaseClient: (client: Parameters<SamplingService['detach']>[0]) => sampling.detach(client),
+  }
 }

@@ -95,7 +95,14 @@ export class ServerConfigService {
   }
 
   #buildConfig(id: string, input: ParsedServerInput, previous: ServerConfig | undefined): ServerConfig {
-    const base = { id, name: input.name, enabled: input.enabled, sampling: input.sampling }
+    const base = {
+      id,
+      name: input.name,
+      enabled: input.enabled,
+      sampling: input.sampling,
+      ...(input.samplingModels ? { samplingModels: input.samplingModels } : {}),
+      ...(input.samplingDailyTokens !== undefined ? { samplingDailyTokens: input.samplingDailyTokens } : {}),
+    }
     if (input.transport === 'stdio') {
       const previousEnv = previous?.transport === 'stdio' ? previous.env : {}
       return {

@@ -22,6 +22,8 @@ export interface ServerConnectionDeps {
   clientInfo: Implementation
   /** Capabilities and handlers later features add to every client (sampling, roots, elicitation). */
   configureClient?: (client: Client, config: ServerConfig) => void
+  /** Called once a client configured above is closed, however that happened (so its work is cancelled). */
+  releaseClient?: (client: Client) => void
   clientCapabilities?: ClientOptions['capabilities']
   onChange: () => void
   log: (line: string) => void
@@ -128,10 +130,15 @@ export class ServerConnection {
     try {
       const options: RequestOptions = { signal: deadline.signal, timeout: limits.connectTimeoutMs }
       await client.connect(opened.transport, options)
-      const raw = await discoverTools(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
-        if (error instanceof DiscoveryLimitError) limitError = error
-        throw error
-      })
+      // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
+      // answer -32601 and fail a perfectly good connection.
+      const offersTools = client.getServerCapabilities()?.tools !== undefined
+      const raw = offersTools
+        ? await discoverTools(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
+            if (error instanceof DiscoveryLimitError) limitError = error
+            throw error
+          })
+        : []
       if (generation !== this.#generation) return
       this.#tools = toToolInfo(this.#config.id, raw)
       this.#serverInfo = client.getServerVersion()
@@ -141,6 +148,7 @@ export class ServerConnection {
     } catch (error) {
       if (generation !== this.#generation) return
       const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
+      this.#deps.releaseClient?.(client)
       await closeQuietly(client)
       await opened.ended()
       if (generation !== this.#generation) return
@@ -211,6 +219,7 @@ export class ServerConnection {
   }
 
   #onUnexpectedClose(generation: number, opened: OpenedTransport): void {
+    if (this.#client) this.#deps.releaseClient?.(this.#client)
     if (generation !== this.#generation || this.#status !== 'connected') return
     void opened.ended().then(() => {
       if (generation !== this.#generation) return
@@ -226,6 +235,7 @@ export class ServerConnection {
     this.#client = undefined
     if (client) {
       client.onclose = undefined
+      this.#deps.releaseClient?.(client)
       await closeQuietly(client)
     }
     if (opened) await opened.ended()

@@ -24,8 +24,10 @@ function useTheme(applyTheme: (theme: Theme) => void): void {
 export function App({ applyTheme, reload }: AppProps) {
   useTheme(applyTheme)
   const drawer = useAppState((state) => state.drawer)
+  // Approval cards keep their decision buttons on one row, and the activity table its columns, when wider.
+  const wide = drawer === 'approvals' || drawer === 'activity'
   return (
-    <div className={drawer ? 'app app--drawer-open' : 'app'}>
+    <div className={drawer ? `app app--drawer-open${wide ? ' app--drawer-wide' : ''}` : 'app'}>
       <TitleBar />
       <div className="notices">
         <ConnectionBanner reload={reload} />

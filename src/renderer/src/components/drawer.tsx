@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import type { DrawerPanel } from '../state/app-store'
 import { useAppState } from '../state/store-context'
+import { ActivityPanel } from './activity-panel'
 import { ApprovalsPanel } from './approvals-panel'
 import { ModelsPanel } from './models-panel'
 import { ServersPanel } from './servers-panel'
@@ -11,6 +12,7 @@ const titles: Record<DrawerPanel, string> = {
   models: 'Models',
   settings: 'Settings',
   approvals: 'Pending approvals',
+  activity: 'Sampling activity',
 }
 
 function PanelBody({ panel }: { panel: DrawerPanel }) {
@@ -23,6 +25,8 @@ function PanelBody({ panel }: { panel: DrawerPanel }) {
       return <SettingsPanel />
     case 'approvals':
       return <ApprovalsPanel />
+    case 'activity':
+      return <ActivityPanel />
   }
 }
 
@@ -32,6 +36,7 @@ function PanelBody({ panel }: { panel: DrawerPanel }) {
  */
 export function Drawer({ panel }: { panel: DrawerPanel }) {
   const closeDrawer = useAppState((state) => state.closeDrawer)
+  const drawerRef = useRef<HTMLElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<Element | null>(null)
 
@@ -40,6 +45,8 @@ export function Drawer({ panel }: { panel: DrawerPanel }) {
   }, [])
 
   useEffect(() => {
+    // A panel that already put focus inside (an approval card brought into view) keeps it.
+    if (drawerRef.current?.contains(document.activeElement)) return
     headingRef.current?.focus()
   }, [panel])
 
@@ -63,6 +70,7 @@ export function Drawer({ panel }: { panel: DrawerPanel }) {
   return (
     <aside
       id="drawer"
+      ref={drawerRef}
       className="drawer"
       data-testid="drawer"
       aria-labelledby="drawer-title"

@@ -9,6 +9,7 @@ import {
 import { staleRowErrorKeys, type ValueRow } from '../state/value-rows-model'
 import { serverSecretPrefix } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
+import { SamplingLimitsField } from './sampling-limits-field'
 import { SamplingPolicyField } from './sampling-policy-field'
 import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
@@ -162,6 +163,17 @@ export function ServerForm({
         </>
       )}
       <SamplingPolicyField id={id} value={form.sampling} onChange={(v) => change('sampling', v)} />
+      {form.sampling !== 'deny' && (
+        <SamplingLimitsField
+          id={id}
+          selected={form.samplingModels}
+          budget={form.samplingDailyTokens}
+          modelsError={errors.samplingModels}
+          budgetError={errors.samplingDailyTokens}
+          onModelsChange={(refs) => change('samplingModels', refs)}
+          onBudgetChange={(text) => change('samplingDailyTokens', text)}
+        />
+      )}
       <label className="checkbox">
         <input
           type="checkbox"

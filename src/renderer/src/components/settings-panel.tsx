@@ -1,4 +1,5 @@
 import { ProfileSettings } from './profile-settings'
+import { SamplingSettings } from './sampling-settings'
 import { SecretBackendSettings } from './secret-backend-settings'
 import { SecretsSettings } from './secrets-settings'
 import { StartupWarnings } from './startup-warnings'
@@ -9,6 +10,7 @@ export function SettingsPanel() {
     <section className="panel settings-panel" data-testid="settings-panel" aria-label="Settings">
       <StartupWarnings testId="settings-startup-warnings" />
       <ThemeSettings />
+      <SamplingSettings />
       <ProfileSettings />
       <SecretBackendSettings />
       <SecretsSettings />

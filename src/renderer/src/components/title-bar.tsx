@@ -38,6 +38,7 @@ export function TitleBar() {
       <div className="title-bar-actions">
         <DrawerToggle panel="servers" label="Servers" />
         <DrawerToggle panel="models" label="Models" />
+        <DrawerToggle panel="activity" label="Activity" />
         <DrawerToggle panel="settings" label="Settings" />
         <button
           type="button"

@@ -6,9 +6,15 @@ import type { SettingsView } from '../../../shared/settings/settings-view'
 import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
 import { createModelActions, type ModelActions } from './model-actions'
+import {
+  createSamplingActions,
+  initialSamplingState,
+  type SamplingActions,
+  type SamplingState,
+} from './sampling-actions'
 import { createServerActions, type ServerActions } from './server-actions'
 
-export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals'
+export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals' | 'activity'
 
 /** A failure the user must see; `context` says what was being attempted, `message` is the host's reason. */
 export interface VisibleError {
@@ -17,7 +23,7 @@ export interface VisibleError {
   message: string
 }
 
-export interface AppState extends ServerActions, ModelActions {
+export interface AppState extends ServerActions, ModelActions, SamplingState, SamplingActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -27,8 +33,6 @@ export interface AppState extends ServerActions, ModelActions {
   servers: ServerState[]
   connection: ConnectionStatus
   drawer: DrawerPanel | null
-  /** Nothing asks for approval yet (the approvals layer comes later), so this is truthfully zero until then. */
-  pendingApprovals: number
   errors: VisibleError[]
 
   // Arrow-typed so components can select and call them without a `this`.
@@ -81,6 +85,14 @@ export function createAppStore({
       return shown
     }
 
+    /** A host answer that carries part of the settings; bumps the revision like an event would. */
+    const setSettings = (update: (settings: SettingsView) => SettingsView) => {
+      const current = get().settings
+      if (!current) return
+      settingsRevision++
+      set({ settings: update(current) })
+    }
+
     const serverActions = createServerActions({
       call,
       servers: () => get().servers,
@@ -98,18 +110,28 @@ export function createAppStore({
     const modelActions = createModelActions({
       call,
       settings: () => get().settings,
-      setSettings: (update) => {
-        const current = get().settings
-        if (!current) return
-        settingsRevision++
-        set({ settings: update(current) })
-      },
+      setSettings,
       presets: () => get().providerPresets,
       setPresets: (providerPresets) => set({ providerPresets }),
       report,
     })
 
+    const {
+      follow: followSampling,
+      load: loadApprovals,
+      ...samplingActions
+    } = createSamplingActions({
+      api,
+      call,
+      get,
+      set,
+      setSettings,
+      showApprovals: () => set({ drawer: 'approvals' }),
+      report,
+    })
+
     return {
+      ...initialSamplingState(),
       loaded: false,
       info: null,
       settings: null,
@@ -118,7 +140,6 @@ export function createAppStore({
       providerPresets: null,
       connection: connection.current(),
       drawer: null,
-      pendingApprovals: 0,
       errors: [],
 
       async start() {
@@ -137,6 +158,7 @@ export function createAppStore({
             serversRevision++
             set({ servers })
           }),
+          ...followSampling(),
         )
         set({ connection: connection.current() })
         const settingsAt = settingsRevision
@@ -165,6 +187,7 @@ export function createAppStore({
             },
             (error) => report('Could not list servers', error),
           ),
+          loadApprovals(),
         ])
         set({ loaded: true })
       },
@@ -214,6 +237,7 @@ export function createAppStore({
 
       ...serverActions,
       ...modelActions,
+      ...samplingActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),

@@ -30,6 +30,10 @@ export interface ServerFormState {
   hiddenUrl: string | null
   headers: ValueRow[]
   sampling: SamplingPolicy
+  /** `provider/model` refs (or `provider/*`) sampling may use; empty = any configured model. */
+  samplingModels: string[]
+  /** Tokens per day as typed; empty = no budget. */
+  samplingDailyTokens: string
   enabled: boolean
 }
 
@@ -45,12 +49,21 @@ export function emptyServerForm(): ServerFormState {
     hiddenUrl: null,
     headers: [],
     sampling: 'ask',
+    samplingModels: [],
+    samplingDailyTokens: '',
     enabled: true,
   }
 }
 
 export function serverFormFromConfig(config: ServerConfigView): ServerFormState {
-  const base = { ...emptyServerForm(), name: config.name, sampling: config.sampling, enabled: config.enabled }
+  const base = {
+    ...emptyServerForm(),
+    name: config.name,
+    sampling: config.sampling,
+    samplingModels: [...(config.samplingModels ?? [])],
+    samplingDailyTokens: config.samplingDailyTokens === undefined ? '' : String(config.samplingDailyTokens),
+    enabled: config.enabled,
+  }
   if (config.transport === 'stdio') {
     return {
       ...base,
@@ -79,7 +92,15 @@ function issueField(issue: z.core.$ZodIssue, form: ServerFormState): { field: st
   const inRow = rowIssueField(issue, 'env', form.env) ?? rowIssueField(issue, 'headers', form.headers)
   if (inRow) return inRow
   const [head] = issue.path
-  if (head === 'name' || head === 'command' || head === 'cwd' || head === 'url' || head === 'args') {
+  if (
+    head === 'name' ||
+    head === 'command' ||
+    head === 'cwd' ||
+    head === 'url' ||
+    head === 'args' ||
+    head === 'samplingModels' ||
+    head === 'samplingDailyTokens'
+  ) {
     return { field: head, message: issue.message }
   }
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
@@ -94,7 +115,19 @@ export function buildServerInput(
   form: ServerFormState,
 ): { ok: true; input: ServerInput } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {}
-  const common = { name: form.name, enabled: form.enabled, sampling: form.sampling }
+  const budgetText = form.samplingDailyTokens.trim()
+  const budget = budgetText === '' ? undefined : Number(budgetText)
+  if (budget !== undefined && Number.isNaN(budget)) {
+    errors.samplingDailyTokens = 'enter a number of tokens, or leave it empty for no budget'
+  }
+  const common = {
+    name: form.name,
+    enabled: form.enabled,
+    sampling: form.sampling,
+    // None checked means any model: the key is left out rather than sent as an empty list.
+    ...(form.samplingModels.length > 0 ? { samplingModels: [...form.samplingModels] } : {}),
+    ...(budget !== undefined && !Number.isNaN(budget) ? { samplingDailyTokens: budget } : {}),
+  }
   const input: ServerInput =
     form.transport === 'stdio'
       ? {

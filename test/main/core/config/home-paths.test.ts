@@ -49,6 +49,7 @@ describe('profilePaths', () => {
       secretsFile: path.join(home, 'secrets.json'),
       secretsKeyFile: path.join(home, 'secrets.key'),
       transcriptsDir: path.join(home, 'transcripts'),
+      auditDir: path.join(home, 'audit'),
     })
   })
 })

@@ -134,4 +134,18 @@ describe('request dispatcher (through a real host)', () => {
     })
     await servers.shutdown()
   })
+
+  it('changes only the sampling settings a request names', async () => {
+    const { host, settings } = createTestHost()
+    settings.update((draft) => {
+      draft.sampling.progressIntervalMs = 1234
+    })
+    const result = await host.dispatch('sampling:update-settings', { reviewCompletion: true })
+    expect(result).toMatchObject({ ok: true, value: { reviewCompletion: true, progressIntervalMs: 1234 } })
+    expect(settings.get().sampling).toMatchObject({
+      reviewCompletion: true,
+      progressIntervalMs: 1234,
+      maxConcurrentPerServer: 4,
+    })
+  })
 })

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import { ConnectionManager } from '../../../../src/main/core/mcp/connection-manager'
@@ -10,6 +14,9 @@ import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 import { spawnCommandFor } from '../../../support/spawn-command'
 
 const fixture = spawnCommandFor('fixture')
+const SAMPLING_TRIGGER_SERVER = fileURLToPath(
+  new URL('../../../fixtures/mcp-servers/sampling-trigger-server.ts', import.meta.url),
+)
 const nodeScript = (code: string): ServerInput => ({
   name: 'script',
   transport: 'stdio',
@@ -222,6 +229,22 @@ describe('secrets a server echoes', () => {
     const state = ctx.manager.get('leaky')
     expect(state.failure?.reason).toBe('exited with exit code 2: bad token ***')
     expect(JSON.stringify(state) + ctx.log.join('\n')).not.toContain('tok-leaky-9913')
+    await ctx.manager.shutdown()
+  })
+})
+
+describe('servers without tools', () => {
+  it('connect without being asked for a tool list they do not offer', async () => {
+    const ctx = setup()
+    const out = join(mkdtempSync(join(tmpdir(), 'trigger-')), 'answer.json')
+    ctx.configs.add({
+      name: 'promptsonly',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [SAMPLING_TRIGGER_SERVER, '--out', out],
+    })
+    await ctx.manager.start()
+    expect(ctx.manager.get('promptsonly')).toMatchObject({ status: 'connected', tools: [] })
     await ctx.manager.shutdown()
   })
 })

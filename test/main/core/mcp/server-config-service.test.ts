@@ -131,4 +131,22 @@ describe('ServerConfigService', () => {
     })
     expect(secrets.list()[0]).toMatch(/^server\.h\.header\.X-Odd_Name-[0-9a-f]{8}$/)
   })
+
+  it('keeps the sampling limits given for a server', () => {
+    const { service } = setup()
+    const config = service.add({
+      name: 'Limited',
+      transport: 'stdio',
+      command: 'x',
+      sampling: 'allow',
+      samplingModels: ['local/*'],
+      samplingDailyTokens: 5000,
+    })
+    expect(config).toMatchObject({
+      sampling: 'allow',
+      samplingModels: ['local/*'],
+      samplingDailyTokens: 5000,
+    })
+    expect(service.get(config.id)).toMatchObject({ samplingModels: ['local/*'], samplingDailyTokens: 5000 })
+  })
 })

@@ -1,0 +1,154 @@
+import type { SamplingCard } from '../../../shared/sampling/sampling-card'
+import { APP_NAME } from '../app-identity'
+
+/**
+ * What the tray and the desktop notifications say about the approval queue. Pure, so the wording, the
+ * count and the "is this new?" rule are tested here and the Electron glue only copies them onto native
+ * objects.
+ */
+
+export interface TrayItem {
+  /** The card a click opens. */
+  id: string
+  label: string
+}
+
+export interface TrayState {
+  /** Cards waiting for the user: the same number the bell shows. */
+  count: number
+  tooltip: string
+  /** The oldest waiting cards first, at most {@link TRAY_ITEM_LIMIT}. */
+  items: TrayItem[]
+  /** `and N more` when more cards wait than the menu lists. */
+  more: string | undefined
+}
+
+export interface Notice {
+  /** The card a click on the notification opens. */
+  cardId: string
+  /** {@link waitingKey}s of the cards it tells about: once none of them waits any more, it is stale. */
+  about: string[]
+  title: string
+  body: string
+}
+
+/** A tray menu taller than this is hard to use; the window's approvals drawer has the rest. */
+export const TRAY_ITEM_LIMIT = 10
+/** More new cards than this at once (a server firing a batch) get one summary notice instead of a flood. */
+export const NOTICE_BURST_LIMIT = 3
+export const NOTICE_TEXT_LIMIT = 120
+/** Server names are chosen by whoever configured the server; keep a menu line readable. */
+const SERVER_NAME_LIMIT = 40
+
+/** A card waits for the user while it asks for approval or for a review; streaming cards do not. */
+export function isWaiting(card: SamplingCard): boolean {
+  return card.phase === 'approval' || card.phase === 'review'
+}
+
+export function trayState(cards: SamplingCard[], now: Date): TrayState {
+  const waiting = cards.filter(isWaiting)
+  const count = waiting.length
+  const tooltip =
+    count === 0
+      ? `${APP_NAME} — no pending approvals`
+      : `${APP_NAME} — ${count} pending approval${count === 1 ? '' : 's'}`
+  const items = waiting.slice(0, TRAY_ITEM_LIMIT).map((card) => ({
+    id: card.id,
+    label: `${whatItWants(card)} · ${waitedFor(card.createdAt, now)}`,
+  }))
+  const hidden = count - items.length
+  return { count, tooltip, items, more: hidden > 0 ? `and ${hidden} more` : undefined }
+}
+
+/** One card in one waiting phase: a notice about its approval is stale once it streams or is reviewed. */
+export function waitingKey(card: SamplingCard): string {
+  return `${card.id}:${card.phase}`
+}
+
+/** `Notes wants to run a model`, or in the review phase `Notes wants you to review a completion`. */
+export function whatItWants(card: SamplingCard): string {
+  const server = shorten(card.serverName, SERVER_NAME_LIMIT)
+  return card.phase === 'review'
+    ? `${server} wants you to review a completion`
+    : `${server} wants to run a model`
+}
+
+/** How long a card has waited, coarse enough that a menu refreshed once a minute stays right. */
+export function waitedFor(createdAt: string, now: Date): string {
+  const since = Date.parse(createdAt)
+  // A clock step backwards or an unreadable time is not worth a confusing "-3 min".
+  const minutes = Number.isNaN(since) ? 0 : Math.floor((now.getTime() - since) / 60_000)
+  if (minutes < 1) return 'just now'
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h`
+  return `${Math.floor(hours / 24)} d`
+}
+
+/**
+ * The notifications for cards that just started waiting: one each, or a single summary for a burst. The
+ * body names the model and quotes the start of the first user text; images and audio are never described
+ * beyond that, so nothing large or binary reaches the OS notification centre.
+ */
+export function noticesFor(fresh: SamplingCard[]): Notice[] {
+  const [first] = fresh
+  if (!first) return []
+  if (fresh.length > NOTICE_BURST_LIMIT) {
+    const servers = [...new Set(fresh.map((card) => shorten(card.serverName, SERVER_NAME_LIMIT)))]
+    return [
+      {
+        cardId: first.id,
+        about: fresh.map(waitingKey),
+        title: `${fresh.length} requests need your approval`,
+        body: shorten(`From ${servers.join(', ')}`, NOTICE_TEXT_LIMIT),
+      },
+    ]
+  }
+  return fresh.map((card) => ({
+    cardId: card.id,
+    about: [waitingKey(card)],
+    title: whatItWants(card),
+    body: noticeBody(card),
+  }))
+}
+
+function noticeBody(card: SamplingCard): string {
+  const chosen = card.model.eligible.find((choice) => choice.ref === card.model.chosen)
+  const lines = [`Model: ${chosen?.displayName ?? card.model.chosen}`]
+  // Newlines and runs of spaces would waste the few lines a notification shows.
+  const text = card.firstUserText?.replace(/\s+/g, ' ').trim()
+  if (text) lines.push(shorten(text, NOTICE_TEXT_LIMIT))
+  return lines.join('\n')
+}
+
+/** At most `limit` characters (code points, so an emoji is never cut in half), ending in `…` when cut. */
+export function shorten(text: string, limit: number): string {
+  const chars = Array.from(text)
+  if (chars.length <= limit) return text
+  return `${chars.slice(0, limit - 1).join('')}…`
+}
+
+/**
+ * Tells which cards newly started waiting since the previous call, so each card notifies once, and again
+ * only when it enters another waiting phase (approval, later review of the completion).
+ */
+export class NewApprovalDetector {
+  /** `id` → the waiting phases already reported; dropped when the card leaves the queue. */
+  readonly #reported = new Map<string, Set<SamplingCard['phase']>>()
+
+  next(cards: SamplingCard[]): SamplingCard[] {
+    const fresh: SamplingCard[] = []
+    const present = new Set<string>()
+    for (const card of cards) {
+      present.add(card.id)
+      if (!isWaiting(card)) continue
+      let phases = this.#reported.get(card.id)
+      if (!phases) this.#reported.set(card.id, (phases = new Set()))
+      if (phases.has(card.phase)) continue
+      phases.add(card.phase)
+      fresh.push(card)
+    }
+    for (const id of this.#reported.keys()) if (!present.has(id)) this.#reported.delete(id)
+    return fresh
+  }
+}

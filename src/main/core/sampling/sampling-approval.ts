@@ -1,0 +1,125 @@
+import type { ApprovalDecision } from '../../../shared/sampling/sampling-card'
+import type { ServerConfig } from '../../../shared/settings/settings-schema'
+import type { ApprovalQueue, CardDraft } from '../approvals/approval-queue'
+import { summarizeForCard } from './content-summary'
+import { requestTimeout, samplingDenied } from './sampling-errors'
+import type { ModelChoice } from './sampling-model-choice'
+import type { ValidatedSamplingRequest } from './validate-request'
+
+export interface CardContext {
+  id: string
+  config: ServerConfig
+  transportLabel: string
+  request: ValidatedSamplingRequest
+  choice: ModelChoice
+  usageToday: { requests: number; inputTokens: number; outputTokens: number }
+  conversationId: string | undefined
+  /** Review phase: the generated text and the model that wrote it. */
+  completion?: string
+  modelRef?: string
+}
+
+export interface Approved {
+  decision: 'approved' | 'approved-session' | 'always'
+  approved: { request: ValidatedSamplingRequest; modelRef: string }
+  completion?: string
+}
+
+export class ApprovalRefused extends Error {
+  readonly auditDecision: 'denied' | 'auto-denied'
+  readonly error: Error
+  constructor(auditDecision: 'denied' | 'auto-denied', error: Error) {
+    super(error.message)
+    this.auditDecision = auditDecision
+    this.error = error
+  }
+}
+
+const DECISIONS = { approve: 'approved', 'approve-session': 'approved-session', always: 'always' } as const
+
+/**
+ * Puts the card in front of the user and waits. A deny, the approval timeout, the server cancelling or its
+ * connection closing all end the wait: the server always gets an answer, never silence.
+ */
+export async function decideOnCard(
+  queue: ApprovalQueue,
+  context: CardContext,
+  timeoutMs: number,
+  signals: AbortSignal[],
+  phase: 'approval' | 'review' = 'approval',
+): Promise<Approved> {
+  const pending = queue.request(buildCard(context), { phase, timeoutMs, id: context.id })
+  const onAbort = () => queue.closeAll((card) => card.id === pending.id, 'the request was cancelled')
+  for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    const outcome = await pending.outcome
+    if (outcome.by === 'timeout') {
+      throw new ApprovalRefused('auto-denied', samplingDenied('refused', 'the approval timed out'))
+    }
+    if (outcome.by === 'closed') throw requestTimeout(`cancelled: ${outcome.reason}`, { chunks: 0, chars: 0 })
+    return applyDecision(context, outcome.decision)
+  } finally {
+    for (const signal of signals) signal.removeEventListener('abort', onAbort)
+  }
+}
+
+function applyDecision(context: CardContext, decision: ApprovalDecision): Approved {
+  if (decision.kind === 'deny') {
+    const reason = decision.reason ? `: ${decision.reason}` : ''
+    throw new ApprovalRefused('denied', samplingDenied('refused', `the user declined the request${reason}`))
+  }
+  const modelRef = decision.modelRef ?? context.modelRef ?? context.choice.chosen
+  if (!context.choice.eligibleRefs.has(modelRef)) {
+    throw new ApprovalRefused(
+      'denied',
+      samplingDenied('refused', `model ${modelRef} cannot take this request`),
+    )
+  }
+  const request = structuredClone(context.request)
+  if (decision.systemPrompt !== undefined) request.systemPrompt = decision.systemPrompt
+  for (const edit of decision.textEdits ?? []) {
+    const item = request.messages[edit.message]?.content[edit.item]
+    if (item?.type === 'text') item.text = edit.text
+  }
+  return {
+    decision: DECISIONS[decision.kind],
+    approved: { request, modelRef },
+    ...(decision.completion !== undefined ? { completion: decision.completion } : {}),
+  }
+}
+
+function buildCard(context: CardContext): CardDraft {
+  const { request, config, choice } = context
+  const summary = summarizeForCard(request)
+  const preferences = request.modelPreferences
+  return {
+    kind: 'sampling',
+    serverId: config.id,
+    serverName: config.name,
+    transportLabel: context.transportLabel,
+    ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+    model: {
+      chosen: context.modelRef ?? choice.chosen,
+      eligible: choice.eligible,
+      ineligible: choice.ineligible,
+    },
+    // Every hint keeps its position (unnamed ones as ''), so a model's matchedHint.index points at its hint.
+    hints: (preferences?.hints ?? []).map((hint) => hint.name ?? ''),
+    priorities: {
+      ...(preferences?.costPriority !== undefined ? { cost: preferences.costPriority } : {}),
+      ...(preferences?.speedPriority !== undefined ? { speed: preferences.speedPriority } : {}),
+      ...(preferences?.intelligencePriority !== undefined
+        ? { intelligence: preferences.intelligencePriority }
+        : {}),
+    },
+    maxTokens: request.maxTokens,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    stopSequences: request.stopSequences,
+    ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
+    messages: summary.messages,
+    ...(summary.firstUserText !== undefined ? { firstUserText: summary.firstUserText } : {}),
+    estimatedInputTokens: summary.estimatedInputTokens,
+    usageToday: context.usageToday,
+    ...(context.completion !== undefined ? { completion: context.completion } : {}),
+  }
+}

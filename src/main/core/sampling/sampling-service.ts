@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import {
+  CancelledNotificationSchema,
+  McpError,
+  type RequestId,
+  type ClientNotification,
+  type ClientRequest,
+  type CreateMessageResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { AuditEntry } from '../../../shared/sampling/sampling-card'
+import type { ServerConfig } from '../../../shared/settings/settings-schema'
+import type { ApprovalQueue } from '../approvals/approval-queue'
+import type { SettingsService } from '../config/settings-service'
+import type { ProviderService } from '../models/provider-service'
+import { runSettingsFor } from '../models/run-settings'
+import { evaluateSamplingGates } from './sampling-gates'
+import { samplingDenied } from './sampling-errors'
+import type { SamplingAuditLog } from './audit-log'
+import { checkDailyBudget, type SamplingRateLimiter } from './rate-limiter'
+import { permissiveCreateMessageRequestSchema, validateCreateMessageParams } from './validate-request'
+import { ApprovalRefused, decideOnCard, type CardContext } from './sampling-approval'
+import { summarizeForCard } from './content-summary'
+import { chooseModel } from './sampling-model-choice'
+import { runSampling } from './sampling-runner'
+import { outcomeOf } from './sampling-outcome'
+
+export interface SamplingEvents {
+  stream(event: { id: string; delta: string; chunks: number; chars: number }): void
+}
+
+export interface SamplingServiceDeps {
+  settings: SettingsService
+  providers: ProviderService
+  queue: ApprovalQueue
+  audit: SamplingAuditLog
+  limiter: SamplingRateLimiter
+  events?: SamplingEvents
+  /** Whether anyone can answer an approval card now (the desktop and web: yes; the CLI: only on a TTY). */
+  canAsk?: () => boolean
+  /** The conversation that most recently called this server's tools, where its cards belong (chat issue). */
+  conversationFor?: (serverId: string) => string | undefined
+  log?: (line: string) => void
+  now?: () => number
+}
+
+type Extra = RequestHandlerExtra<ClientRequest | ServerRequest, ClientNotification | ServerNotification>
+
+interface ClientScope {
+  controller: AbortController
+  serverId: string
+}
+
+/**
+ * Serves `sampling/createMessage` for every connected server: gates (policy and permission ruleset, deny
+ * wins), strict validation, rate limits and budget, model choice, the user's approval, the streamed run,
+ * the optional review of the completion, the result or an exact JSON-RPC error, and an audit entry.
+ */
+export class SamplingService {
+  readonly #deps: SamplingServiceDeps
+  readonly #scopes = new Map<Client, ClientScope>()
+  /** Servers the user approved "for this session" (until the app quits). */
+  readonly #sessionApproved = new Set<string>()
+  /** Running completions by card/request id, for the card's Stop button. */
+  readonly #running = new Map<string, AbortController>()
+
+  constructor(deps: SamplingServiceDeps) {
+    this.#deps = deps
+  }
+
+  /**
+   * Registers the handler on a client before it connects. It goes through Protocol's own registration,
+   * skipping the Client's wrapper: that wrapper parses with the SDK's CreateMessageRequestSchema first
+   * (answering malformed requests with its own message, and accepting non-canonical base64 like "abc"),
+   * while every malformed request must reach our validation and get -32602 naming the field.
+   */
+  attach(client: Client, config: ServerConfig, transportLabel: string): void {
+    const scope: ClientScope = { controller: new AbortController(), serverId: config.id }
+    this.#scopes.set(client, scope)
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- invoked with .call(client) just below
+    const register = Protocol.prototype.setRequestHandler as (
+      this: Client,
+      schema: typeof permissiveCreateMessageRequestSchema,
+      handler: (request: { params?: unknown }, extra: Extra) => Promise<CreateMessageResult>,
+    ) => void
+    register.call(client, permissiveCreateMessageRequestSchema, (request, extra) =>
+      this.#handle(scope, transportLabel, request.params, extra),
+    )
+    honourCancellationOfRequestZero(client)
+  }
+
+  /** The client closed (disconnect, crash, quit): cancel its completions and end its pending cards. */
+  detach(client: Client): void {
+    const scope = this.#scopes.get(client)
+    if (!scope) return
+    this.#scopes.delete(client)
+    scope.controller.abort(new Error('the server connection closed'))
+    this.#deps.queue.closeAll((card) => card.serverId === scope.serverId, 'the server connection closed')
+  }
+
+  /** The card's Stop button. */
+  stop(id: string): boolean {
+    const running = this.#running.get(id)
+    running?.abort(new Error('stopped by the user'))
+    return running !== undefined
+  }
+
+  shutdown(): void {
+    for (const client of [...this.#scopes.keys()]) this.detach(client)
+  }
+
+  async #handle(
+    scope: ClientScope,
+    transportLabel: string,
+    params: unknown,
+    extra: Extra,
+  ): Promise<CreateMessageResult> {
+    const id = randomUUID()
+    const started = this.#now()
+    const config = this.#deps.settings.get().servers.find((server) => server.id === scope.serverId)
+    const audit: Omit<AuditEntry, 'outcome' | 'durationMs'> = {
+      id,
+      time: new Date(started).toISOString(),
+      serverId: scope.serverId,
+      serverName: config?.name ?? scope.serverId,
+      decision: 'allowed',
+    }
+    let release: (() => void) | undefined
+    try {
+      if (!config) throw samplingDenied('denied', 'this server is no longer configured')
+      const settings = this.#deps.settings.get()
+      const gate = evaluateSamplingGates({
+        policy: config.sampling,
+        ruleset: settings.permissions.mcp_sampling,
+        serverId: config.id,
+        serverName: config.name,
+      })
+      if (gate.action === 'deny') {
+        audit.decision = 'denied'
+        throw samplingDenied('denied', gate.reason)
+      }
+      const request = validateCreateMessageParams(params, { allowTools: false })
+      const slot = this.#deps.limiter.tryAcquire(config.id)
+      if (!slot.ok) throw samplingDenied('rate limited', `rate limited: ${slot.detail}`)
+      release = () => slot.release()
+      const used = this.#deps.audit.usageToday(config.id)
+      const budget = checkDailyBudget(used.inputTokens + used.outputTokens, config.samplingDailyTokens)
+      if (!budget.ok) throw samplingDenied('budget exceeded', `budget exceeded: ${budget.detail}`)
+
+      const { estimatedInputTokens } = summarizeForCard(request)
+      const choice = chooseModel(
+        { ...request, estimatedInputTokens },
+        config,
+        this.#deps.providers,
+        settings.models,
+      )
+      const context: CardContext = {
+        id,
+        config,
+        transportLabel,
+        request,
+        choice,
+        usageToday: used,
+        conversationId: this.#deps.conversationFor?.(config.id),
+      }
+      const mustAsk = gate.action === 'ask' && !this.#sessionApproved.has(config.id)
+      let approved = { request, modelRef: choice.chosen }
+      if (mustAsk) {
+        if (this.#deps.canAsk && !this.#deps.canAsk()) {
+          audit.decision = 'refused'
+          throw samplingDenied('no one to ask', 'sampling needs approval and no one is there to approve it')
+        }
+        const decided = await decideOnCard(this.#deps.queue, context, settings.sampling.approvalTimeoutMs, [
+          scope.controller.signal,
+          extra.signal,
+        ])
+        audit.decision = decided.decision
+        if (decided.decision === 'approved-session') this.#sessionApproved.add(config.id)
+        if (decided.decision === 'always') this.#allowAlways(config.id)
+        approved = decided.approved
+      }
+      audit.model = approved.modelRef
+
+      const stopper = new AbortController()
+      this.#running.set(id, stopper)
+      if (mustAsk) this.#deps.queue.showStreaming(id, approved.modelRef)
+      const { model, provider, config: modelConfig } = this.#deps.providers.languageModel(approved.modelRef)
+      let progressTick = 0
+      const result = await runSampling({
+        model,
+        modelRef: approved.modelRef,
+        request: approved.request,
+        runSettings: runSettingsFor(approved.request, modelConfig.capabilities),
+        chunkTimeoutMs: provider.chunkTimeoutMs,
+        progressIntervalMs: settings.sampling.progressIntervalMs,
+        signal: AbortSignal.any([scope.controller.signal, extra.signal, stopper.signal]),
+        secretValues: this.#deps.providers.secretValues(provider.id),
+        ...(approved.request.progressToken !== undefined
+          ? {
+              sendProgress: ({ chunks, chars }: { chunks: number; chars: number }) =>
+                extra.sendNotification({
+                  method: 'notifications/progress',
+                  params: {
+                    progressToken: approved.request.progressToken!,
+                    // Progress must grow with every notification; the counts go in the message.
+                    progress: ++progressTick,
+                    message: `${chunks} chunks, ${chars} characters generated`,
+                  },
+                }),
+            }
+          : {}),
+        onDelta: (delta, totals) => this.#deps.events?.stream({ id, delta, ...totals }),
+      })
+      this.#running.delete(id)
+      audit.inputTokens = result.usage.inputTokens
+      audit.outputTokens = result.usage.outputTokens
+
+      let text = result.text
+      if (mustAsk && settings.sampling.reviewCompletion) {
+        const reviewed = await decideOnCard(
+          this.#deps.queue,
+          { ...context, completion: text, modelRef: approved.modelRef },
+          settings.sampling.approvalTimeoutMs,
+          [scope.controller.signal, extra.signal],
+          'review',
+        )
+        text = reviewed.completion ?? text
+      }
+      this.#deps.providers.recordUse(approved.modelRef)
+      this.#record(audit, started, { outcome: 'completed' })
+      return {
+        role: 'assistant',
+        content: { type: 'text', text },
+        model: approved.modelRef,
+        stopReason: result.stopReason,
+      }
+    } catch (caught) {
+      let error = caught
+      if (error instanceof ApprovalRefused) {
+        audit.decision = error.auditDecision
+        error = error.error
+      }
+      const { outcome, code, message } = outcomeOf(error)
+      this.#record(audit, started, { outcome, ...(code !== undefined ? { errorCode: code } : {}), message })
+      throw error instanceof McpError ? error : new McpError(-32603, message)
+    } finally {
+      release?.()
+      this.#running.delete(id)
+      this.#deps.queue.remove(id)
+    }
+  }
+
+  #allowAlways(serverId: string): void {
+    this.#deps.settings.update((draft) => {
+      for (const server of draft.servers) if (server.id === serverId) server.sampling = 'allow'
+    })
+  }
+
+  #record(
+    audit: Omit<AuditEntry, 'outcome' | 'durationMs'>,
+    started: number,
+    end: Pick<AuditEntry, 'outcome' | 'errorCode' | 'message'>,
+  ): void {
+    const entry: AuditEntry = { ...audit, ...end, durationMs: Math.max(0, this.#now() - started) }
+    try {
+      this.#deps.audit.append(entry)
+    } catch (error) {
+      this.#deps.log?.(`sampling audit log could not be written: ${(error as Error).message}`)
+    }
+  }
+
+  #now(): number {
+    return this.#deps.now?.() ?? Date.now()
+  }
+}
+
+/**
+ * SDK 1.32.2 drops `notifications/cancelled` for request id 0 (`if (!requestId) return` in
+ * Protocol._oncancel; upstream typescript-sdk issues 2115/2283, fixed after 1.32.2). A server's first
+ * request is id 0 and is often a sampling request, whose cancellation must stop the provider call. This
+ * handler does what the SDK's does, for every id including 0, on the SDK's own per-request controllers.
+ */
+function honourCancellationOfRequestZero(client: Client): void {
+  const controllers = (
+    client as unknown as { _requestHandlerAbortControllers?: Map<RequestId, AbortController> }
+  )._requestHandlerAbortControllers
+  if (!(controllers instanceof Map)) return
+  client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+    const id = notification.params.requestId
+    if (id === undefined) return
+    controllers.get(id)?.abort(notification.params.reason)
+  })
+}

@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
+import { cardKeyboardHelp, formatWaited, phaseLabels } from '../state/sampling-labels'
+import { useAppState } from '../state/store-context'
+import { SamplingApproval } from './sampling-approval'
+import { SamplingReview } from './sampling-review'
+import { SamplingStreaming } from './sampling-streaming'
+import { useElapsed } from './use-elapsed'
+
+/** The card's element id, for bringing it into view when a notification or the tray asks for it. */
+export function approvalCardDomId(cardId: string): string {
+  return `approval-card-${cardId}`
+}
+
+function WaitedTime({ since, elementRef }: { since: string; elementRef: RefObject<HTMLElement | null> }) {
+  const elapsed = useElapsed(since, elementRef)
+  const at = new Date(since)
+  return (
+    <time dateTime={since} title={Number.isNaN(at.getTime()) ? since : at.toLocaleString()}>
+      {formatWaited(elapsed)}
+    </time>
+  )
+}
+
+/**
+ * One sampling request waiting on the user, wherever it is shown: today the global approvals drawer, later
+ * the conversation it belongs to. Not a modal: it stays until decided and the rest of the window stays
+ * usable. Enter on the card itself (not on a control inside it) denies, so the quick key is the safe one.
+ */
+export function ApprovalCard({ card }: { card: SamplingCard }) {
+  const decideApproval = useAppState((state) => state.decideApproval)
+  // The phase a decision was sent in: the card stays busy until the host moves it on or it fails.
+  const [sentIn, setSentIn] = useState<SamplingCard['phase'] | null>(null)
+  const busy = sentIn === card.phase
+  const elementRef = useRef<HTMLElement>(null)
+  const id = useId()
+
+  const decide = async (decision: ApprovalDecision): Promise<void> => {
+    if (busy) return
+    setSentIn(card.phase)
+    if (!(await decideApproval(card.id, decision))) setSentIn(null)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || event.target !== event.currentTarget || card.phase === 'streaming') return
+    event.preventDefault()
+    void decide({ kind: 'deny' })
+  }
+
+  return (
+    <article
+      id={approvalCardDomId(card.id)}
+      ref={elementRef}
+      className={`approval-card approval-card--${card.phase}`}
+      data-testid="approval-card"
+      data-phase={card.phase}
+      tabIndex={0}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-help`}
+      aria-busy={busy}
+      onKeyDown={onKeyDown}
+    >
+      <header className="approval-card-header selectable">
+        <h3 id={`${id}-title`} className="approval-card-title">
+          <span className="approval-card-server">{card.serverName}</span> wants to run a model
+        </h3>
+        <p className="approval-card-meta">
+          <code className="approval-card-transport">{card.transportLabel}</code>
+          <span className={`approval-phase approval-phase--${card.phase}`}>{phaseLabels[card.phase]}</span>
+          <span>
+            waited <WaitedTime since={card.createdAt} elementRef={elementRef} />
+          </span>
+        </p>
+      </header>
+      {card.phase === 'approval' && <SamplingApproval card={card} busy={busy} onDecide={decide} />}
+      {card.phase === 'streaming' && <SamplingStreaming card={card} />}
+      {card.phase === 'review' && <SamplingReview card={card} busy={busy} onDecide={decide} />}
+      <p id={`${id}-help`} className="approval-card-help">
+        {cardKeyboardHelp(card.phase)}
+      </p>
+    </article>
+  )
+}

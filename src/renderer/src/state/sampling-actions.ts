@@ -1,0 +1,158 @@
+import type { DeskApi } from '../../../shared/ipc/contract'
+import type { ApprovalDecision, AuditEntry, SamplingCard } from '../../../shared/sampling/sampling-card'
+import type { SamplingSettings } from '../../../shared/settings/settings-schema'
+import type { SettingsView } from '../../../shared/settings/settings-view'
+import type { Call } from '../ipc/client'
+import {
+  ACTIVITY_LIMIT,
+  appendStream,
+  mergeActivity,
+  pruneStreams,
+  waitingCount,
+  type StreamedText,
+} from './approvals-model'
+
+/** A request to bring one card into view; `seq` changes each time, so asking twice for one card works. */
+export interface ApprovalFocusRequest {
+  id: string
+  seq: number
+}
+
+export interface SamplingState {
+  /** Every card the host holds: waiting for a decision, streaming, or waiting for review. */
+  approvals: SamplingCard[]
+  /** Cards waiting for the user (phase approval or review): the bell's count, the same as the tray's. */
+  pendingApprovals: number
+  /** Text streamed so far, by card id. */
+  streams: Record<string, StreamedText>
+  approvalFocus: ApprovalFocusRequest | null
+  /** Audit entries, newest first; filled by `loadActivity` and every `sampling:activity` event. */
+  activity: AuditEntry[]
+  activityLoaded: boolean
+}
+
+export interface SamplingActions {
+  /** Sends the user's decision; false (with a visible error) when the host refused it. */
+  decideApproval: (id: string, decision: ApprovalDecision) => Promise<boolean>
+  /** The streaming card's Stop button. */
+  stopSampling: (id: string) => Promise<boolean>
+  loadActivity: () => Promise<void>
+  updateSamplingSettings: (patch: Partial<SamplingSettings>) => Promise<boolean>
+}
+
+export interface SamplingActionDeps {
+  api: DeskApi
+  call: Call
+  get: () => SamplingState
+  set: (partial: Partial<SamplingState>) => void
+  setSettings: (update: (settings: SettingsView) => SettingsView) => void
+  /** Opens the drawer on the approvals panel. */
+  showApprovals: () => void
+  /** Adds a visible error and returns its id. */
+  report: (context: string, error: unknown) => { id: number; message: string }
+}
+
+export function initialSamplingState(): SamplingState {
+  return {
+    approvals: [],
+    pendingApprovals: 0,
+    streams: {},
+    approvalFocus: null,
+    activity: [],
+    activityLoaded: false,
+  }
+}
+
+/**
+ * Approval cards, streamed completions, the activity log and the sampling settings, as the host reports
+ * them. `follow` subscribes to the host's events; `load` asks for the current cards (an event that arrives
+ * while that answer is on its way wins, being newer).
+ */
+export function createSamplingActions(deps: SamplingActionDeps): SamplingActions & {
+  follow: () => Array<() => void>
+  load: () => Promise<void>
+} {
+  const { api, call, get, set, report } = deps
+  let approvalsRevision = 0
+  let focusSeq = 0
+
+  const setApprovals = (approvals: SamplingCard[]) => {
+    set({
+      approvals,
+      pendingApprovals: waitingCount(approvals),
+      streams: pruneStreams(get().streams, approvals),
+    })
+  }
+
+  const serverOf = (id: string): string => get().approvals.find((card) => card.id === id)?.serverName ?? id
+
+  return {
+    follow: () => [
+      api.on('approvals:changed', ({ approvals }) => {
+        approvalsRevision++
+        setApprovals(approvals)
+      }),
+      api.on('sampling:stream', (event) => set({ streams: appendStream(get().streams, event) })),
+      api.on('sampling:activity', ({ entry }) => set({ activity: mergeActivity(get().activity, [entry]) })),
+      api.on('approvals:focus', ({ id }) => {
+        focusSeq++
+        set({ approvalFocus: { id, seq: focusSeq } })
+        deps.showApprovals()
+      }),
+    ],
+
+    async load() {
+      const at = approvalsRevision
+      try {
+        const { approvals } = await call('approvals:list', {})
+        if (approvalsRevision === at) setApprovals(approvals)
+      } catch (error) {
+        report('Could not list pending approvals', error)
+      }
+    },
+
+    async decideApproval(id, decision) {
+      const server = serverOf(id)
+      try {
+        await call('approvals:decide', { id, decision })
+        return true
+      } catch (error) {
+        const verb = decision.kind === 'deny' ? 'deny' : 'approve'
+        report(`Could not ${verb} the request from ${server}`, error)
+        return false
+      }
+    },
+
+    async stopSampling(id) {
+      const server = serverOf(id)
+      try {
+        await call('sampling:stop', { id })
+        return true
+      } catch (error) {
+        report(`Could not stop the completion for ${server}`, error)
+        return false
+      }
+    },
+
+    async loadActivity() {
+      try {
+        const { entries } = await call('sampling:activity', { limit: ACTIVITY_LIMIT })
+        // Events that arrived while the answer was on its way are merged, not lost.
+        set({ activity: mergeActivity(get().activity, entries), activityLoaded: true })
+      } catch (error) {
+        report('Could not load the sampling activity', error)
+      }
+    },
+
+    async updateSamplingSettings(patch) {
+      try {
+        const sampling = await call('sampling:update-settings', patch)
+        deps.setSettings((settings) => ({ ...settings, sampling }))
+        return true
+      } catch (error) {
+        report('Could not save the sampling settings', error)
+        return false
+      }
+    },
+  }
+}

@@ -1,0 +1,146 @@
+import { parseModelRef } from '../../../shared/models/model-schema'
+import type { AuditEntry, CardModelChoice, SamplingCard } from '../../../shared/sampling/sampling-card'
+import type { SettingsView } from '../../../shared/settings/settings-view'
+
+/** Words and numbers for approval cards and the activity log, pure so their tests need no rendering. */
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** How long a card has waited, as a person would say it: `12 s`, `3 min`, `1 h 5 min`, `2 d 3 h`. */
+export function formatWaited(ms: number): string {
+  const elapsed = Math.max(0, ms)
+  if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)} s`
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min`
+  if (elapsed < DAY) {
+    const minutes = Math.floor((elapsed % HOUR) / MINUTE)
+    return `${Math.floor(elapsed / HOUR)} h${minutes > 0 ? ` ${minutes} min` : ''}`
+  }
+  const hours = Math.floor((elapsed % DAY) / HOUR)
+  return `${Math.floor(elapsed / DAY)} d${hours > 0 ? ` ${hours} h` : ''}`
+}
+
+/** Milliseconds until `formatWaited` says something new, so a timer wakes only when the text changes. */
+export function nextWaitedChange(ms: number): number {
+  const elapsed = Math.max(0, ms)
+  const step = elapsed < MINUTE ? SECOND : MINUTE
+  return step - (elapsed % step)
+}
+
+/** A duration from the audit log or an audio clip: `850 ms`, `2.3 s`, `4 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < SECOND) return `${Math.round(ms)} ms`
+  if (ms < MINUTE) return `${(ms / SECOND).toFixed(1)} s`
+  const seconds = Math.round((ms % MINUTE) / SECOND)
+  return `${Math.floor(ms / MINUTE)} min${seconds > 0 ? ` ${seconds} s` : ''}`
+}
+
+/** US dollars for an estimate: small amounts keep four decimals (`$0.0012`), so they do not read as free. */
+export function formatCost(dollars: number): string {
+  if (dollars === 0) return '$0'
+  if (dollars < 0.0001) return 'under $0.0001'
+  if (dollars < 1) return `$${dollars.toFixed(4)}`
+  return `$${dollars.toFixed(2)}`
+}
+
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US')
+}
+
+/** A stop sequence with its quotes and escapes, so `"\n\n"` or a trailing space are visible. */
+export function stopSequenceText(sequence: string): string {
+  return JSON.stringify(sequence)
+}
+
+/** What a model option says about the server's hint it matched, e.g. `matches “claude”`. */
+export function hintMatchText(choice: CardModelChoice, hints: readonly string[]): string | undefined {
+  const match = choice.matchedHint
+  if (!match) return undefined
+  const hint = hints[match.index]
+  const verb = match.kind === 'exact' ? 'matches' : 'contains'
+  return hint === undefined ? `${verb} a hint` : `${verb} “${hint}”`
+}
+
+export function modelOptionText(choice: CardModelChoice, hints: readonly string[]): string {
+  const match = hintMatchText(choice, hints)
+  return match ? `${choice.displayName} · ${match}` : choice.displayName
+}
+
+/** A configured model's display name for a `provider/model` ref, or the ref itself. */
+export function modelNameForRef(models: SettingsView['models'] | undefined, ref: string): string {
+  const parsed = parseModelRef(ref)
+  const provider = models?.providers.find((candidate) => candidate.id === parsed?.providerId)
+  const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
+  return model?.displayName ?? ref
+}
+
+export const priorityLabels = [
+  { key: 'cost', label: 'Cost', explanation: 'how much the server wants a cheap model' },
+  { key: 'speed', label: 'Speed', explanation: 'how much the server wants a fast model' },
+  { key: 'intelligence', label: 'Intelligence', explanation: 'how much the server wants a capable model' },
+] as const satisfies ReadonlyArray<{
+  key: keyof SamplingCard['priorities']
+  label: string
+  explanation: string
+}>
+
+export const roleLabels: Record<'user' | 'assistant', string> = { user: 'User', assistant: 'Assistant' }
+
+export const phaseLabels: Record<SamplingCard['phase'], string> = {
+  approval: 'Waiting for you',
+  streaming: 'Generating',
+  review: 'Review the answer',
+}
+
+/** The card's keyboard help (its aria-describedby), saying what Enter on the card itself does. */
+export function cardKeyboardHelp(phase: SamplingCard['phase']): string {
+  switch (phase) {
+    case 'approval':
+      return 'Enter on this card denies the request. Tab moves to the model, the messages and the buttons; Enter on a button does what it says.'
+    case 'review':
+      return 'Enter on this card refuses the answer. Tab moves to the answer and the buttons; Enter on a button does what it says.'
+    case 'streaming':
+      return 'The model is writing its answer. Tab moves to the Stop button.'
+  }
+}
+
+export const decisionLabels: Record<AuditEntry['decision'], string> = {
+  allowed: 'allowed (policy)',
+  approved: 'approved',
+  'approved-session': 'approved for session',
+  always: 'always allowed',
+  denied: 'denied',
+  'auto-denied': 'timed out',
+  refused: 'refused',
+}
+
+export const outcomeLabels: Record<AuditEntry['outcome'], string> = {
+  completed: 'completed',
+  error: 'error',
+  denied: 'denied',
+  cancelled: 'cancelled',
+  stalled: 'stalled',
+  'rate-limited': 'rate limited',
+  'budget-exceeded': 'over budget',
+  invalid: 'invalid request',
+}
+
+/** How an outcome is coloured: failures stand out from refusals, which stand out from the ordinary. */
+export function outcomeTone(outcome: AuditEntry['outcome']): 'ok' | 'error' | 'refused' | 'neutral' {
+  switch (outcome) {
+    case 'completed':
+      return 'ok'
+    case 'error':
+    case 'stalled':
+    case 'invalid':
+      return 'error'
+    case 'denied':
+    case 'rate-limited':
+    case 'budget-exceeded':
+      return 'refused'
+    case 'cancelled':
+      return 'neutral'
+  }
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod'
+
+/**
+ * A pending sampling request as the approval card shows it. Built in core from the validated request and
+ * the model selection; everything the user decides on is here, and nothing secret is (the server already
+ * had all of this content).
+ */
+export const cardContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({
+    type: z.literal('image'),
+    mimeType: z.string(),
+    bytes: z.number().int().nonnegative(),
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+    /** A data: URL for the thumbnail, left out for very large images. */
+    dataUrl: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('audio'),
+    mimeType: z.string(),
+    bytes: z.number().int().nonnegative(),
+    durationMs: z.number().nonnegative().optional(),
+  }),
+  /** Anything else (tool use/results in sampling with tools), summarised in one line. */
+  z.object({ type: z.literal('other'), summary: z.string() }),
+])
+export type CardContent = z.infer<typeof cardContentSchema>
+
+export const cardMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.array(cardContentSchema),
+})
+export type CardMessage = z.infer<typeof cardMessageSchema>
+
+export const cardModelChoiceSchema = z.object({
+  ref: z.string(),
+  displayName: z.string(),
+  /** Which server hint it matched, if any. */
+  matchedHint: z.object({ index: z.number().int(), kind: z.enum(['exact', 'substring']) }).optional(),
+  /** Estimated cost of the input in US dollars with this model, when it has pricing. */
+  estimatedInputCost: z.number().nonnegative().optional(),
+})
+export type CardModelChoice = z.infer<typeof cardModelChoiceSchema>
+
+export const samplingCardSchema = z.object({
+  id: z.string(),
+  kind: z.literal('sampling'),
+  serverId: z.string(),
+  serverName: z.string(),
+  /** `stdio: notes-mcp` or the URL host, as ui.md names a transport. */
+  transportLabel: z.string(),
+  createdAt: z.string(),
+  /** The conversation the card is anchored in; absent = the global approvals queue. */
+  conversationId: z.string().optional(),
+  phase: z.enum(['approval', 'streaming', 'review']),
+  model: z.object({
+    chosen: z.string(),
+    eligible: z.array(cardModelChoiceSchema),
+    ineligible: z.array(z.object({ ref: z.string(), reasons: z.array(z.string()) })),
+  }),
+  hints: z.array(z.string()),
+  priorities: z.object({
+    cost: z.number().optional(),
+    speed: z.number().optional(),
+    intelligence: z.number().optional(),
+  }),
+  maxTokens: z.number().int(),
+  temperature: z.number().optional(),
+  stopSequences: z.array(z.string()),
+  systemPrompt: z.string().optional(),
+  messages: z.array(cardMessageSchema),
+  firstUserText: z.string().optional(),
+  estimatedInputTokens: z.number().int().nonnegative(),
+  usageToday: z.object({
+    requests: z.number().int().nonnegative(),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+  }),
+  /** During review (optional setting): the generated text awaiting the user's OK. */
+  completion: z.string().optional(),
+})
+export type SamplingCard = z.infer<typeof samplingCardSchema>
+
+/** What the user decided. Edits apply to text only: the system prompt and text items by position. */
+export const approvalDecisionSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.enum(['approve', 'approve-session', 'always']),
+      modelRef: z.string().optional(),
+      systemPrompt: z
+        .string()
+        .max(1024 * 1024)
+        .optional(),
+      /** Replacement text for text items, addressed by message index and content index. */
+      textEdits: z
+        .array(
+          z.object({
+            message: z.number().int().nonnegative(),
+            item: z.number().int().nonnegative(),
+            text: z.string().max(1024 * 1024),
+          }),
+        )
+        .max(1000)
+        .optional(),
+      /** In the review phase: the (possibly edited) completion to return. */
+      completion: z.string().optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('deny'), reason: z.string().max(500).optional() }).strict(),
+])
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>
+
+export const samplingStreamEventSchema = z.object({
+  id: z.string(),
+  /** Text generated since the previous event. */
+  delta: z.string(),
+  chunks: z.number().int().nonnegative(),
+  chars: z.number().int().nonnegative(),
+})
+export type SamplingStreamEvent = z.infer<typeof samplingStreamEventSchema>
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  serverId: z.string(),
+  serverName: z.string(),
+  model: z.string().optional(),
+  /** How it was let through or stopped. */
+  decision: z.enum(['allowed', 'approved', 'approved-session', 'always', 'denied', 'auto-denied', 'refused']),
+  outcome: z.enum([
+    'completed',
+    'error',
+    'denied',
+    'cancelled',
+    'stalled',
+    'rate-limited',
+    'budget-exceeded',
+    'invalid',
+  ]),
+  errorCode: z.number().int().optional(),
+  message: z.string().optional(),
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  durationMs: z.number().nonnegative(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>

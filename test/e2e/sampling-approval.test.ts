@@ -1,0 +1,143 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
+import { launchChromium } from './support/chromium'
+import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
+
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
+const triggerServer = fileURLToPath(
+  new URL('../fixtures/mcp-servers/sampling-trigger-server.ts', import.meta.url),
+)
+
+/** Resolves with the file's JSON once the fixture server writes it (fs.watch on its folder, not polling). */
+function whenWritten(
+  file: string,
+): Promise<{ ok: boolean; result?: Record<string, unknown>; error?: string }> {
+  return new Promise((resolvePromise) => {
+    const read = () => {
+      if (!existsSync(file)) return false
+      const text = readFileSync(file, 'utf8')
+      if (text === '') return false
+      watcher.close()
+      resolvePromise(JSON.parse(text) as { ok: boolean })
+      return true
+    }
+    const watcher = watch(dirname(file), () => void read())
+    read()
+  })
+}
+
+describe('sampling approval card in Chromium (built app, real server, mock provider)', () => {
+  let home: string
+  let answerFile: string
+  let app: WebModeProcess
+  let mock: MockOpenAI
+  let browser: Browser
+  let page: Page
+  const consoleProblems: string[] = []
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-sampling-'))
+    answerFile = join(home, 'answers', 'answer.json')
+    mkdirSync(dirname(answerFile))
+    mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
+    const model = (id: string) => ({ id, capabilities: { inputModalities: ['text', 'image'] } })
+    writeFileSync(
+      join(home, 'settings.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        models: {
+          providers: [
+            {
+              id: 'mock',
+              name: 'Mock',
+              preset: 'custom',
+              baseUrl: mock.url,
+              models: [model('mock-large'), model('mock-mini')],
+            },
+          ],
+          defaultModel: 'mock/mock-large',
+        },
+        servers: [
+          {
+            id: 'notes',
+            name: 'Notes',
+            transport: 'stdio',
+            sampling: 'ask',
+            command: process.execPath,
+            args: [triggerServer, '--out', answerFile],
+          },
+        ],
+      }),
+    )
+    mock.enqueue({ kind: 'text', chunks: ['- one\n', '- two\n', '- three'] })
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' })
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text())
+    })
+    page.on('pageerror', (error) => consoleProblems.push(error.message))
+    app = await startWebModeProcess(home)
+    await page.goto(app.url)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    await mock?.close()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  it('shows the card with model, sizes and prompt; the user switches model, edits the prompt and approves', async () => {
+    await expect
+      .poll(() => page.getByTestId('approvals-bell').getAttribute('aria-label'))
+      .toBe('Pending approvals: 1')
+    await page.getByTestId('approvals-bell').click()
+    const card = page.getByTestId('approval-card')
+    await card.waitFor()
+    const text = (await card.textContent()) ?? ''
+    expect(text).toContain('Notes')
+    expect(text).toContain('2 × 1')
+    expect(text).toContain('73 bytes')
+    expect(await card.getByTestId('system-prompt').textContent()).toContain('summarises meeting notes')
+    expect(await card.getByLabel('Model', { exact: true }).inputValue()).toBe('mock/mock-large')
+    mkdirSync(screenshots, { recursive: true })
+    await page.screenshot({ path: join(screenshots, 'sampling-card.png'), animations: 'disabled' })
+
+    await card.getByLabel('Model', { exact: true }).selectOption('mock/mock-mini')
+    await card.getByRole('button', { name: 'Edit' }).click()
+    await card.getByRole('textbox', { name: 'System prompt' }).fill('Answer in exactly three bullets.')
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
+
+    const answer = await whenWritten(answerFile)
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { model: 'mock/mock-mini', content: { text: '- one\n- two\n- three' } },
+    })
+    const body = mock.requests[0]?.body as {
+      model: string
+      messages: Array<{ role: string; content: unknown }>
+    }
+    expect(body.model).toBe('mock-mini')
+    expect(body.messages[0]).toEqual({ role: 'system', content: 'Answer in exactly three bullets.' })
+    await expect
+      .poll(() => page.getByTestId('approvals-bell').getAttribute('aria-label'))
+      .toBe('Pending approvals: 0')
+  })
+
+  it('lists the request in the sampling activity view', async () => {
+    await page.getByRole('button', { name: 'Activity', exact: true }).click()
+    await expect
+      .poll(async () => (await page.getByRole('table').textContent()) ?? '')
+      .toContain('mock/mock-mini')
+    await page.screenshot({ path: join(screenshots, 'sampling-activity.png'), animations: 'disabled' })
+  })
+
+  it('ran without console errors or CSP violations', () => {
+    expect(consoleProblems).toEqual([])
+  })
+})
