@@ -1,11 +1,8 @@
 import type { ServerState, ServerStatus } from '../../../shared/mcp/server-state'
 import type { ConfigValueView, ServerConfigView } from '../../../shared/settings/settings-view'
+import { commandBasename, transportLabel } from '../../../shared/mcp/transport-label'
 
-/** The last path segment of a command, for `/usr/bin/node` as well as `C:\tools\notes.exe`. */
-export function commandBasename(command: string): string {
-  const parts = command.split(/[\\/]/).filter((part) => part.length > 0)
-  return parts.at(-1) ?? command
-}
+export { commandBasename, transportLabel } from '../../../shared/mcp/transport-label'
 
 function urlHost(url: string): string {
   try {
@@ -13,12 +10,6 @@ function urlHost(url: string): string {
   } catch {
     return url
   }
-}
-
-/** How ui.md names a transport: `stdio: <command basename>` or the URL's host. */
-export function transportLabel(server: ServerConfigView): string {
-  if (server.transport === 'stdio') return `stdio: ${commandBasename(server.command)}`
-  return urlHost(server.url)
 }
 
 /**
