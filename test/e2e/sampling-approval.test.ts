@@ -1,36 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { mkdirSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { launchChromium } from './support/chromium'
+import { samplingHome, whenWritten } from './support/sampling-home'
 import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
-const triggerServer = fileURLToPath(
-  new URL('../fixtures/mcp-servers/sampling-trigger-server.ts', import.meta.url),
-)
-
-/** Resolves with the file's JSON once the fixture server writes it (fs.watch on its folder, not polling). */
-function whenWritten(
-  file: string,
-): Promise<{ ok: boolean; result?: Record<string, unknown>; error?: string }> {
-  return new Promise((resolvePromise) => {
-    const read = () => {
-      if (!existsSync(file)) return false
-      const text = readFileSync(file, 'utf8')
-      if (text === '') return false
-      watcher.close()
-      resolvePromise(JSON.parse(text) as { ok: boolean })
-      return true
-    }
-    const watcher = watch(dirname(file), () => void read())
-    read()
-  })
-}
-
 describe('sampling approval card in Chromium (built app, real server, mock provider)', () => {
   let home: string
   let answerFile: string
@@ -41,39 +18,8 @@ describe('sampling approval card in Chromium (built app, real server, mock provi
   const consoleProblems: string[] = []
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-sampling-'))
-    answerFile = join(home, 'answers', 'answer.json')
-    mkdirSync(dirname(answerFile))
     mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
-    const model = (id: string) => ({ id, capabilities: { inputModalities: ['text', 'image'] } })
-    writeFileSync(
-      join(home, 'settings.json'),
-      JSON.stringify({
-        schemaVersion: 1,
-        models: {
-          providers: [
-            {
-              id: 'mock',
-              name: 'Mock',
-              preset: 'custom',
-              baseUrl: mock.url,
-              models: [model('mock-large'), model('mock-mini')],
-            },
-          ],
-          defaultModel: 'mock/mock-large',
-        },
-        servers: [
-          {
-            id: 'notes',
-            name: 'Notes',
-            transport: 'stdio',
-            sampling: 'ask',
-            command: process.execPath,
-            args: [triggerServer, '--out', answerFile],
-          },
-        ],
-      }),
-    )
+    ;({ home, answerFile } = samplingHome(mock.url))
     mock.enqueue({ kind: 'text', chunks: ['- one\n', '- two\n', '- three'] })
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' })

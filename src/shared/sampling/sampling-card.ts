@@ -77,6 +77,16 @@ export const samplingCardSchema = z.object({
     inputTokens: z.number().int().nonnegative(),
     outputTokens: z.number().int().nonnegative(),
   }),
+  /** Sampling with tools (SEP-1577): the tools the server offers the model, which the user may remove. */
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().optional(),
+      inputSchema: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** How the model may use them: auto (it decides), required (it must call one), none (it must not). */
+  toolChoice: z.enum(['auto', 'required', 'none']).optional(),
   /** During review (optional setting): the generated text awaiting the user's OK. */
   completion: z.string().optional(),
 })
@@ -105,6 +115,8 @@ export const approvalDecisionSchema = z.discriminatedUnion('kind', [
         .optional(),
       /** In the review phase: the (possibly edited) completion to return. */
       completion: z.string().optional(),
+      /** Tool names the user took out of the offer before approving. */
+      removedTools: z.array(z.string()).max(1000).optional(),
     })
     .strict(),
   z.object({ kind: z.literal('deny'), reason: z.string().max(500).optional() }).strict(),

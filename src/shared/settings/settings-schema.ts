@@ -111,6 +111,8 @@ const samplingSettingsShape = {
   maxPerMinutePerServer: z.number().int().min(1).max(10_000),
   /** How often progress is reported to a server that asked for it (progressToken). */
   progressIntervalMs: z.number().int().min(10),
+  /** Rounds one server's tool loop may run (sampling with tools) before it is refused. */
+  maxToolLoopRounds: z.number().int().min(1).max(1000),
 }
 export const samplingSettingsSchema = z
   .object({
@@ -119,6 +121,7 @@ export const samplingSettingsSchema = z
     maxConcurrentPerServer: samplingSettingsShape.maxConcurrentPerServer.default(4),
     maxPerMinutePerServer: samplingSettingsShape.maxPerMinutePerServer.default(30),
     progressIntervalMs: samplingSettingsShape.progressIntervalMs.default(15_000),
+    maxToolLoopRounds: samplingSettingsShape.maxToolLoopRounds.default(20),
   })
   .strict()
 /** A change to some of the sampling settings: no defaults, so fields left out stay as they are. */

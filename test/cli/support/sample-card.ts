@@ -26,6 +26,7 @@ export function sampleCard(overrides: Partial<SamplingCard> = {}): SamplingCard 
     systemPrompt: 'Be brief.',
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
     firstUserText: 'Summarise my notes',
+    tools: [],
     estimatedInputTokens: 500,
     usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
     ...overrides,

@@ -22,6 +22,7 @@ export function cardDraft(overrides: Partial<CardDraft> = {}): CardDraft {
     stopSequences: [],
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
     firstUserText: 'Summarise my notes',
+    tools: [],
     estimatedInputTokens: 5,
     usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
     ...overrides,

@@ -32,16 +32,24 @@ describe('sampling settings', () => {
     expect(field(group, 'Review the completion before returning it').checked).toBe(false)
     expect(field(group, 'At once, per server').value).toBe('4')
     expect(field(group, 'Per minute, per server').value).toBe('30')
+    expect(field(group, 'Tool loop limit (rounds)').value).toBe('20')
 
     type(group, 'Approval timeout (seconds)', '0')
     fireEvent.click(field(group, 'Review the completion before returning it'))
     type(group, 'At once, per server', '2')
     type(group, 'Per minute, per server', '10')
+    type(group, 'Tool loop limit (rounds)', '6')
     fireEvent.click(within(group).getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(within(group).getByRole('status').textContent).toBe('Saved.'))
     expect(api.callsTo('sampling:update-settings')).toEqual([
-      { approvalTimeoutMs: 0, reviewCompletion: true, maxConcurrentPerServer: 2, maxPerMinutePerServer: 10 },
+      {
+        approvalTimeoutMs: 0,
+        reviewCompletion: true,
+        maxConcurrentPerServer: 2,
+        maxPerMinutePerServer: 10,
+        maxToolLoopRounds: 6,
+      },
     ])
     expect(store.getState().settings?.sampling).toEqual({
       approvalTimeoutMs: 0,
@@ -49,9 +57,11 @@ describe('sampling settings', () => {
       maxConcurrentPerServer: 2,
       maxPerMinutePerServer: 10,
       progressIntervalMs: 5000,
+      maxToolLoopRounds: 6,
     })
     expect(field(group, 'Review the completion before returning it').checked).toBe(true)
     expect(field(group, 'At once, per server').value).toBe('2')
+    expect(field(group, 'Tool loop limit (rounds)').value).toBe('6')
   })
 
   it('explains that 0 waits indefinitely and rejects bad numbers beside their fields before sending', async () => {
@@ -60,6 +70,7 @@ describe('sampling settings', () => {
     type(group, 'Approval timeout (seconds)', '-5')
     type(group, 'At once, per server', '0')
     type(group, 'Per minute, per server', '2.5')
+    type(group, 'Tool loop limit (rounds)', '0')
     fireEvent.click(within(group).getByRole('button', { name: 'Save' }))
 
     const timeout = field(group, 'Approval timeout (seconds)')
@@ -72,6 +83,7 @@ describe('sampling settings', () => {
       'enter a number of seconds, 0 or more (0 waits indefinitely)',
       'enter a whole number from 1 to 100',
       'enter a whole number from 1 to 10000',
+      'enter a whole number from 1 to 1000',
     ])
     expect(api.callsTo('sampling:update-settings')).toEqual([])
 

@@ -57,4 +57,22 @@ describe('sampling edits', () => {
       systemPrompt: 'Hi',
     })
   })
+
+  it('sends the tools taken out of the offer only when there are some', () => {
+    const withTools = samplingCardFixture({
+      tools: [
+        { name: 'search', inputSchema: { type: 'object' } },
+        { name: 'read', inputSchema: { type: 'object' } },
+      ],
+    })
+    expect(approvalDecision(withTools, 'approve', 'a/b', noEdits, new Set())).toEqual({
+      kind: 'approve',
+      modelRef: 'a/b',
+    })
+    expect(approvalDecision(withTools, 'approve', 'a/b', noEdits, new Set(['read', 'unknown']))).toEqual({
+      kind: 'approve',
+      modelRef: 'a/b',
+      removedTools: ['read'],
+    })
+  })
 })

@@ -14,6 +14,7 @@ describe('sampling settings form', () => {
       reviewCompletion: false,
       maxConcurrentPerServer: '4',
       maxPerMinutePerServer: '30',
+      maxToolLoopRounds: '20',
     })
     expect(buildSamplingPatch({ ...form, approvalTimeoutSeconds: ' 45 ' })).toEqual({
       ok: true,
@@ -22,6 +23,7 @@ describe('sampling settings form', () => {
         reviewCompletion: false,
         maxConcurrentPerServer: 4,
         maxPerMinutePerServer: 30,
+        maxToolLoopRounds: 20,
       },
     })
   })
@@ -33,6 +35,7 @@ describe('sampling settings form', () => {
         reviewCompletion: true,
         maxConcurrentPerServer: '101',
         maxPerMinutePerServer: 'x',
+        maxToolLoopRounds: '1001',
       }),
     ).toEqual({
       ok: false,
@@ -40,6 +43,7 @@ describe('sampling settings form', () => {
         approvalTimeoutSeconds: 'enter a number of seconds, 0 or more (0 waits indefinitely)',
         maxConcurrentPerServer: 'enter a whole number from 1 to 100',
         maxPerMinutePerServer: 'enter a whole number from 1 to 10000',
+        maxToolLoopRounds: 'enter a whole number from 1 to 1000',
       },
     })
   })

@@ -49,6 +49,7 @@ export function samplingCardFixture(overrides: Partial<SamplingCard> = {}): Samp
       { role: 'user', content: [{ type: 'text', text: 'All of them.' }] },
     ],
     firstUserText: 'Summarise my notes.',
+    tools: [],
     estimatedInputTokens: 1234,
     usageToday: { requests: 3, inputTokens: 4000, outputTokens: 512 },
     ...overrides,

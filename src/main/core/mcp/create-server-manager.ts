@@ -36,16 +36,18 @@ export function createServerManager(options: ServerManagerOptions): {
 }
 
 /**
- * Declares `sampling: {}` (no `tools`, no `context` yet: declaring them would invite payloads we must refuse)
- * and attaches the sampling handler to every client before it connects.
+ * Declares `sampling: { tools: {} }` (sampling with tools, SEP-1577; not `context`, which would invite
+ * includeContext payloads we ignore) and attaches the sampling handler to every client before it connects.
  */
 function samplingHooks(sampling: SamplingService) {
   return {
-    clientCapabilities: { sampling: {} },
+    clientCapabilities: { sampling: { tools: {} } },
     configureClient: (
       client: Parameters<SamplingService['attach']>[0],
       config: Parameters<SamplingService['attach']>[1],
     ) => sampling.attach(client, config, transportLabel(config)),
     releaseClient: (client: Parameters<SamplingService['detach']>[0]) => sampling.detach(client),
+    onProtocolVersion: (client: Parameters<SamplingService['detach']>[0], version: string) =>
+      sampling.setProtocolVersion(client, version),
   }
 }

@@ -24,6 +24,8 @@ export interface ServerConnectionDeps {
   configureClient?: (client: Client, config: ServerConfig) => void
   /** Called once a client configured above is closed, however that happened (so its work is cancelled). */
   releaseClient?: (client: Client) => void
+  /** The protocol version the server agreed to (the SDK keeps it to itself; the transport hears it). */
+  onProtocolVersion?: (client: Client, version: string) => void
   clientCapabilities?: ClientOptions['capabilities']
   onChange: () => void
   log: (line: string) => void
@@ -120,6 +122,12 @@ export class ServerConnection {
     const client = this.#newClient(generation, limits)
     this.#opened = opened
     this.#client = client
+    const transport = opened.transport
+    const setProtocolVersion = transport.setProtocolVersion?.bind(transport)
+    transport.setProtocolVersion = (version: string) => {
+      setProtocolVersion?.(version)
+      this.#deps.onProtocolVersion?.(client, version)
+    }
 
     let limitError: DiscoveryLimitError | undefined
     const deadline = new AbortController()

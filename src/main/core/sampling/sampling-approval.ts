@@ -4,7 +4,7 @@ import type { ApprovalQueue, CardDraft } from '../approvals/approval-queue'
 import { summarizeForCard } from './content-summary'
 import { requestTimeout, samplingDenied } from './sampling-errors'
 import type { ModelChoice } from './sampling-model-choice'
-import type { ValidatedSamplingRequest } from './validate-request'
+import type { ValidatedSamplingRequestWithTools as ValidatedSamplingRequest } from './validate-request'
 
 export interface CardContext {
   id: string
@@ -22,6 +22,8 @@ export interface CardContext {
 export interface Approved {
   decision: 'approved' | 'approved-session' | 'always'
   approved: { request: ValidatedSamplingRequest; modelRef: string }
+  /** Tools the user took out of the offer (already removed from `approved.request`). */
+  removedTools: string[]
   completion?: string
 }
 
@@ -75,7 +77,18 @@ function applyDecision(context: CardContext, decision: ApprovalDecision): Approv
       samplingDenied('refused', `model ${modelRef} cannot take this request`),
     )
   }
-  const request = structuredClone(context.request)
+  const removedTools = decision.removedTools ?? []
+  const request = withoutTools(structuredClone(context.request), removedTools)
+  if (
+    request.toolChoice?.mode === 'required' &&
+    (request.tools ?? []).length === 0 &&
+    removedTools.length > 0
+  ) {
+    throw new ApprovalRefused(
+      'denied',
+      samplingDenied('refused', 'the user removed every tool, and the server requires the model to call one'),
+    )
+  }
   if (decision.systemPrompt !== undefined) request.systemPrompt = decision.systemPrompt
   for (const edit of decision.textEdits ?? []) {
     const item = request.messages[edit.message]?.content[edit.item]
@@ -84,6 +97,7 @@ function applyDecision(context: CardContext, decision: ApprovalDecision): Approv
   return {
     decision: DECISIONS[decision.kind],
     approved: { request, modelRef },
+    removedTools,
     ...(decision.completion !== undefined ? { completion: decision.completion } : {}),
   }
 }
@@ -119,7 +133,22 @@ function buildCard(context: CardContext): CardDraft {
     messages: summary.messages,
     ...(summary.firstUserText !== undefined ? { firstUserText: summary.firstUserText } : {}),
     estimatedInputTokens: summary.estimatedInputTokens,
+    tools: (request.tools ?? []).map((tool) => ({
+      name: tool.name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema,
+    })),
+    ...(request.toolChoice?.mode ? { toolChoice: request.toolChoice.mode } : {}),
     usageToday: context.usageToday,
     ...(context.completion !== undefined ? { completion: context.completion } : {}),
   }
+}
+
+/** The request with the named tools taken out of its offer (the user's edit on the card). */
+export function withoutTools<R extends { tools?: Array<{ name: string }> }>(
+  request: R,
+  removed: readonly string[],
+): R {
+  if (removed.length === 0 || !request.tools) return request
+  return { ...request, tools: request.tools.filter((tool) => !removed.includes(tool.name)) }
 }

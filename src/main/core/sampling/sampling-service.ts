@@ -27,6 +27,9 @@ import { summarizeForCard } from './content-summary'
 import { chooseModel } from './sampling-model-choice'
 import { runSampling } from './sampling-runner'
 import { outcomeOf } from './sampling-outcome'
+import { toCreateMessageResult } from './sampling-result'
+import { toolSetKey, ToolLoopGuard } from './tool-loop-guard'
+import { withoutTools } from './sampling-approval'
 
 export interface SamplingEvents {
   stream(event: { id: string; delta: string; chunks: number; chars: number }): void
@@ -52,6 +55,8 @@ type Extra = RequestHandlerExtra<ClientRequest | ServerRequest, ClientNotificati
 interface ClientScope {
   controller: AbortController
   serverId: string
+  /** Negotiated at initialize; decides whether a result may carry several content blocks. */
+  protocolVersion?: string
 }
 
 /**
@@ -62,8 +67,12 @@ interface ClientScope {
 export class SamplingService {
   readonly #deps: SamplingServiceDeps
   readonly #scopes = new Map<Client, ClientScope>()
-  /** Servers the user approved "for this session" (until the app quits). */
-  readonly #sessionApproved = new Set<string>()
+  /**
+   * Servers the user approved "for this session" (until the app quits), per offered tool set (see
+   * toolSetKey), with the tools the user took out of that offer, which stay out in later rounds.
+   */
+  readonly #sessionApproved = new Map<string, Map<string, string[]>>()
+  readonly #loops = new ToolLoopGuard()
   /** Running completions by card/request id, for the card's Stop button. */
   readonly #running = new Map<string, AbortController>()
 
@@ -92,12 +101,18 @@ export class SamplingService {
     honourCancellationOfRequestZero(client)
   }
 
+  setProtocolVersion(client: Client, version: string): void {
+    const scope = this.#scopes.get(client)
+    if (scope) scope.protocolVersion = version
+  }
+
   /** The client closed (disconnect, crash, quit): cancel its completions and end its pending cards. */
   detach(client: Client): void {
     const scope = this.#scopes.get(client)
     if (!scope) return
     this.#scopes.delete(client)
     scope.controller.abort(new Error('the server connection closed'))
+    this.#loops.forget(scope.serverId)
     this.#deps.queue.closeAll((card) => card.serverId === scope.serverId, 'the server connection closed')
   }
 
@@ -142,7 +157,17 @@ export class SamplingService {
         audit.decision = 'denied'
         throw samplingDenied('denied', gate.reason)
       }
-      const request = validateCreateMessageParams(params, { allowTools: false })
+      const request = validateCreateMessageParams(params, { allowTools: true })
+      if (request.tools && request.tools.length > 0) {
+        const round = this.#loops.enter(config.id, request.messages)
+        const cap = settings.sampling.maxToolLoopRounds
+        if (round > cap) {
+          throw samplingDenied(
+            'tool loop limit',
+            `tool loop limit: this loop reached ${round} rounds (limit ${cap})`,
+          )
+        }
+      }
       const slot = this.#deps.limiter.tryAcquire(config.id)
       if (!slot.ok) throw samplingDenied('rate limited', `rate limited: ${slot.detail}`)
       release = () => slot.release()
@@ -166,8 +191,10 @@ export class SamplingService {
         usageToday: used,
         conversationId: this.#deps.conversationFor?.(config.id),
       }
-      const mustAsk = gate.action === 'ask' && !this.#sessionApproved.has(config.id)
-      let approved = { request, modelRef: choice.chosen }
+      const tools = toolSetKey(request.tools)
+      const sessionRemovals = this.#sessionApproved.get(config.id)?.get(tools)
+      const mustAsk = gate.action === 'ask' && sessionRemovals === undefined
+      let approved = { request: withoutTools(request, sessionRemovals ?? []), modelRef: choice.chosen }
       if (mustAsk) {
         if (this.#deps.canAsk && !this.#deps.canAsk()) {
           audit.decision = 'refused'
@@ -178,7 +205,11 @@ export class SamplingService {
           extra.signal,
         ])
         audit.decision = decided.decision
-        if (decided.decision === 'approved-session') this.#sessionApproved.add(config.id)
+        if (decided.decision === 'approved-session') {
+          const byTools = this.#sessionApproved.get(config.id) ?? new Map<string, string[]>()
+          byTools.set(tools, decided.removedTools)
+          this.#sessionApproved.set(config.id, byTools)
+        }
         if (decided.decision === 'always') this.#allowAlways(config.id)
         approved = decided.approved
       }
@@ -218,25 +249,32 @@ export class SamplingService {
       audit.inputTokens = result.usage.inputTokens
       audit.outputTokens = result.usage.outputTokens
 
-      let text = result.text
+      let content = result.content
       if (mustAsk && settings.sampling.reviewCompletion) {
         const reviewed = await decideOnCard(
           this.#deps.queue,
-          { ...context, completion: text, modelRef: approved.modelRef },
+          { ...context, completion: result.text, modelRef: approved.modelRef },
           settings.sampling.approvalTimeoutMs,
           [scope.controller.signal, extra.signal],
           'review',
         )
-        text = reviewed.completion ?? text
+        // The review edits the text; the model's tool calls (sampling with tools) go back as they were.
+        if (reviewed.completion !== undefined && reviewed.completion !== result.text) {
+          const calls = result.content.filter((block) => block.type !== 'text')
+          content = [
+            ...(reviewed.completion === '' ? [] : [{ type: 'text' as const, text: reviewed.completion }]),
+            ...calls,
+          ]
+        }
       }
       this.#deps.providers.recordUse(approved.modelRef)
       this.#record(audit, started, { outcome: 'completed' })
-      return {
-        role: 'assistant',
-        content: { type: 'text', text },
-        model: approved.modelRef,
-        stopReason: result.stopReason,
-      }
+      return toCreateMessageResult(
+        { ...result, content },
+        approved.modelRef,
+        scope.protocolVersion,
+        (warning) => this.#deps.log?.(`sampling for ${config.name}: ${warning}`),
+      ) as CreateMessageResult
     } catch (caught) {
       let error = caught
       if (error instanceof ApprovalRefused) {

@@ -1,16 +1,14 @@
 import { z } from 'zod'
 import {
-  ErrorCode,
-  McpError,
-  ToolChoiceSchema,
   ToolResultContentSchema,
-  ToolSchema,
   ToolUseContentSchema,
   type Tool,
   type ToolChoice,
   type ToolResultContent,
   type ToolUseContent,
 } from '@modelcontextprotocol/sdk/types.js'
+import { describeValue, fail, parseWithSdk, requireObject, type Json } from './validate-fields'
+import { validateToolChoice, validateToolPairing, validateTools } from './validate-tools'
 
 /**
  * Matches every `sampling/createMessage` request whatever its params. The handler is registered with this
@@ -69,43 +67,13 @@ export interface ValidatedSamplingRequest<Content = ValidatedContent> {
 export type ValidatedSamplingRequestWithTools = ValidatedSamplingRequest<ValidatedToolContent>
 
 export interface ValidationOptions {
-  /** Whether tools, toolChoice and tool_use / tool_result blocks are accepted (sampling with tools). */
+  /**
+   * Whether tools, toolChoice and tool_use / tool_result blocks are accepted (sampling with tools). When
+   * they are, validate-tools.ts also checks the tool definitions (unique names, object input schemas, at
+   * most 64 KiB in all), that `required` has a tool, and that every tool_use is answered by exactly one
+   * tool_result in the next (user) message, which holds nothing else.
+   */
   allowTools: boolean
-}
-
-type Json = Record<string, unknown>
-
-/** -32602 naming the field; `data.field` carries the same path for programs. */
-function fail(field: string, problem: string): never {
-  throw new McpError(ErrorCode.InvalidParams, `${field}: ${problem}`, { field })
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** A short, safe rendering of a bad value for an error message (never the whole of a huge string). */
-function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  switch (typeof value) {
-    case 'object':
-      return 'an object'
-    case 'string':
-      return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value)
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value)
-    default:
-      return `a ${typeof value}`
-  }
-}
-
-function requireObject(value: unknown, field: string): Json {
-  if (!isObject(value)) fail(field, `must be an object (got ${describeValue(value)})`)
-  return value
 }
 
 /**
@@ -154,7 +122,7 @@ export function validateCreateMessageParams(
   if (options.allowTools) {
     if (input.tools !== undefined) request.tools = validateTools(input.tools)
     if (input.toolChoice !== undefined)
-      request.toolChoice = parseWithSdk(ToolChoiceSchema, input.toolChoice, 'toolChoice')
+      request.toolChoice = validateToolChoice(input.toolChoice, request.tools)
   }
   // `metadata` is provider-specific pass-through the host has no use for; it is neither checked nor kept.
   return request
@@ -167,7 +135,7 @@ function validateMessages(
   if (value === undefined) fail('messages', 'required (a non-empty array of messages)')
   if (!Array.isArray(value)) fail('messages', `must be an array (got ${describeValue(value)})`)
   if (value.length === 0) fail('messages', 'must not be empty')
-  return value.map((raw, index) => {
+  const messages: ValidatedSamplingRequestWithTools['messages'] = value.map((raw, index) => {
     const field = `messages[${index}]`
     const message = requireObject(raw, field)
     const role = message.role
@@ -183,6 +151,15 @@ function validateMessages(
     if (blocks.length === 0) fail(`${field}.content`, 'must hold at least one content block')
     return { role, content: blocks }
   })
+  if (options.allowTools) {
+    const raw = value as Array<{ content: unknown }>
+    validateToolPairing(messages, (message, item) =>
+      Array.isArray(raw[message]?.content)
+        ? `messages[${message}].content[${item}]`
+        : `messages[${message}].content`,
+    )
+  }
+  return messages
 }
 
 function validateBlock(
@@ -368,24 +345,4 @@ function validateMeta(value: unknown): string | number | undefined {
   if (token === undefined || typeof token === 'string') return token
   if (typeof token === 'number' && Number.isFinite(token)) return token
   return fail('_meta.progressToken', `must be a string or a number (got ${describeValue(token)})`)
-}
-
-function validateTools(value: unknown): Tool[] {
-  if (!Array.isArray(value)) fail('tools', `must be an array (got ${describeValue(value)})`)
-  return value.map((tool, index) => parseWithSdk(ToolSchema, tool, `tools[${index}]`))
-}
-
-/** Parses with one of the SDK's schemas, turning its first issue into our field-named InvalidParams. */
-function parseWithSdk<T>(
-  schema: { safeParse(value: unknown): z.ZodSafeParseResult<T> },
-  value: unknown,
-  field: string,
-): T {
-  const parsed = schema.safeParse(value)
-  if (parsed.success) return parsed.data
-  const [issue] = parsed.error.issues
-  const path = (issue?.path ?? [])
-    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-    .join('')
-  return fail(`${field}${path}`, issue?.message ?? 'invalid')
 }

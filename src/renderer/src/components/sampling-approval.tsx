@@ -2,9 +2,11 @@ import { useId, useState } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
 import { approvalDecision, hasEdits, noEdits, type RequestEdits } from '../state/sampling-edits'
 import { formatCost, formatCount } from '../state/sampling-labels'
+import { toolOfferProblem } from '../state/sampling-tools'
 import { SamplingMessages } from './sampling-messages'
 import { SamplingModelPicker } from './sampling-model-picker'
 import { SamplingRequestFacts } from './sampling-request-facts'
+import { SamplingTools } from './sampling-tools'
 import { SystemPromptPreview } from './system-prompt-preview'
 
 function Estimate({ card, modelRef }: { card: SamplingCard; modelRef: string }) {
@@ -43,7 +45,8 @@ function Estimate({ card, modelRef }: { card: SamplingCard; modelRef: string }) 
 
 /**
  * The approval phase: what the server asks for, the model it will run on, and the decision. The user may
- * pick another eligible model and, with Edit, change the system prompt and the messages' text first.
+ * pick another eligible model, with Edit change the system prompt and the messages' text, and uncheck
+ * tools to take them out of the offer first.
  */
 export function SamplingApproval({
   card,
@@ -58,13 +61,24 @@ export function SamplingApproval({
   const [picked, setPicked] = useState(card.model.chosen)
   const [editing, setEditing] = useState(false)
   const [edits, setEdits] = useState<RequestEdits>(noEdits)
+  const [removedTools, setRemovedTools] = useState<ReadonlySet<string>>(() => new Set())
   const eligible = card.model.eligible
   // A picked model that stopped being eligible (the host re-sent the card) falls back to the host's choice.
   const modelRef = eligible.some((choice) => choice.ref === picked) ? picked : card.model.chosen
   const edited = hasEdits(card, edits)
+  const offerProblem = toolOfferProblem(card, removedTools)
+  const cannotApprove = busy || eligible.length === 0 || offerProblem !== undefined
 
   const approve = (kind: 'approve' | 'approve-session' | 'always') =>
-    void onDecide(approvalDecision(card, kind, modelRef, edits))
+    void onDecide(approvalDecision(card, kind, modelRef, edits, removedTools))
+
+  const toggleTool = (name: string, offered: boolean) =>
+    setRemovedTools((previous) => {
+      const next = new Set(previous)
+      if (offered) next.delete(name)
+      else next.add(name)
+      return next
+    })
 
   return (
     <div className="approval-card-body">
@@ -110,12 +124,19 @@ export function SamplingApproval({
           setEdits((previous) => ({ ...previous, texts: { ...previous.texts, [key]: text } }))
         }
       />
+      <SamplingTools id={id} card={card} removed={removedTools} disabled={busy} onToggle={toggleTool} />
+      {offerProblem && (
+        <p id={`${id}-offer-problem`} className="callout callout--warning selectable" role="alert">
+          {offerProblem}
+        </p>
+      )}
       <Estimate card={card} modelRef={modelRef} />
       <div className="approval-actions" role="group" aria-label="Decision">
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || eligible.length === 0}
+          disabled={cannotApprove}
+          aria-describedby={offerProblem ? `${id}-offer-problem` : undefined}
           onClick={() => approve('approve')}
         >
           Approve
@@ -123,7 +144,8 @@ export function SamplingApproval({
         <button
           type="button"
           className="button"
-          disabled={busy || eligible.length === 0}
+          disabled={cannotApprove}
+          aria-describedby={offerProblem ? `${id}-offer-problem` : undefined}
           title={`Approve this request and any other from ${card.serverName} until MCP Desk quits`}
           onClick={() => approve('approve-session')}
         >
@@ -132,7 +154,8 @@ export function SamplingApproval({
         <button
           type="button"
           className="button"
-          disabled={busy || eligible.length === 0}
+          disabled={cannotApprove}
+          aria-describedby={offerProblem ? `${id}-offer-problem` : undefined}
           title={`Approve, and set ${card.serverName}'s sampling policy to Allow: later requests run without asking`}
           onClick={() => approve('always')}
         >

@@ -96,6 +96,15 @@ function SamplingSettingsFields({
         />
       </div>
       <p className="field-hint">Requests over these limits are refused with “rate limited”.</p>
+      <TextField
+        id={`${id}-tool-loop`}
+        label="Tool loop limit (rounds)"
+        inputMode="numeric"
+        value={form.maxToolLoopRounds}
+        error={errors.maxToolLoopRounds}
+        hint="When a server runs its own tool loop on your model, the round after this many is refused."
+        onChange={(value) => change('maxToolLoopRounds', value)}
+      />
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}
@@ -115,8 +124,8 @@ function SamplingSettingsFields({
 
 /**
  * How requests from servers to run a model are handled: how long a card waits, whether the answer is
- * reviewed before it goes back, and the per-server rate limits. The form starts over from what is stored
- * whenever the stored values change (a save, or the CLI).
+ * reviewed before it goes back, the per-server rate limits and how many rounds a server's tool loop may
+ * run. The form starts over from what is stored whenever the stored values change (a save, or the CLI).
  */
 export function SamplingSettings() {
   const stored = useAppState((state) => state.settings?.sampling)

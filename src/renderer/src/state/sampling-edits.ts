@@ -1,4 +1,5 @@
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
+import { removedToolNames } from './sampling-tools'
 
 /**
  * What the user changed on an approval card before approving it, and the decision that carries it. Only
@@ -46,19 +47,25 @@ export function hasEdits(card: SamplingCard, edits: RequestEdits): boolean {
   return changedSystemPrompt(card, edits) !== undefined || changedTexts(card, edits).length > 0
 }
 
-/** An approve decision of `kind` for `modelRef`, with the changed system prompt and texts, if any. */
+/**
+ * An approve decision of `kind` for `modelRef`, with the changed system prompt and texts and the tools
+ * taken out of the offer, each only when there is one.
+ */
 export function approvalDecision(
   card: SamplingCard,
   kind: 'approve' | 'approve-session' | 'always',
   modelRef: string,
   edits: RequestEdits,
+  removedTools: ReadonlySet<string> = new Set(),
 ): ApprovalDecision {
   const systemPrompt = changedSystemPrompt(card, edits)
   const textEdits = changedTexts(card, edits)
+  const removed = removedToolNames(card, removedTools)
   return {
     kind,
     modelRef,
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(textEdits.length > 0 ? { textEdits } : {}),
+    ...(removed.length > 0 ? { removedTools: removed } : {}),
   }
 }

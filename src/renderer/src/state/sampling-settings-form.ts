@@ -11,10 +11,16 @@ export interface SamplingSettingsForm {
   reviewCompletion: boolean
   maxConcurrentPerServer: string
   maxPerMinutePerServer: string
+  /** Rounds of one server's tool loop before the next is refused. */
+  maxToolLoopRounds: string
 }
 
 type EditableKey =
-  'approvalTimeoutMs' | 'reviewCompletion' | 'maxConcurrentPerServer' | 'maxPerMinutePerServer'
+  | 'approvalTimeoutMs'
+  | 'reviewCompletion'
+  | 'maxConcurrentPerServer'
+  | 'maxPerMinutePerServer'
+  | 'maxToolLoopRounds'
 export type SamplingSettingsPatch = Pick<SamplingSettings, EditableKey>
 
 const fieldOf: Record<EditableKey, keyof SamplingSettingsForm> = {
@@ -22,6 +28,7 @@ const fieldOf: Record<EditableKey, keyof SamplingSettingsForm> = {
   reviewCompletion: 'reviewCompletion',
   maxConcurrentPerServer: 'maxConcurrentPerServer',
   maxPerMinutePerServer: 'maxPerMinutePerServer',
+  maxToolLoopRounds: 'maxToolLoopRounds',
 }
 
 export function samplingSettingsForm(settings: SamplingSettings): SamplingSettingsForm {
@@ -30,6 +37,7 @@ export function samplingSettingsForm(settings: SamplingSettings): SamplingSettin
     reviewCompletion: settings.reviewCompletion,
     maxConcurrentPerServer: String(settings.maxConcurrentPerServer),
     maxPerMinutePerServer: String(settings.maxPerMinutePerServer),
+    maxToolLoopRounds: String(settings.maxToolLoopRounds),
   }
 }
 
@@ -50,16 +58,19 @@ export function buildSamplingPatch(
   const seconds = typedNumber(form.approvalTimeoutSeconds)
   const concurrent = typedNumber(form.maxConcurrentPerServer)
   const perMinute = typedNumber(form.maxPerMinutePerServer)
+  const toolLoopRounds = typedNumber(form.maxToolLoopRounds)
   if (!Number.isFinite(seconds) || seconds < 0) {
     errors.approvalTimeoutSeconds = 'enter a number of seconds, 0 or more (0 waits indefinitely)'
   }
   if (!wholeIn(concurrent, 1, 100)) errors.maxConcurrentPerServer = 'enter a whole number from 1 to 100'
   if (!wholeIn(perMinute, 1, 10_000)) errors.maxPerMinutePerServer = 'enter a whole number from 1 to 10000'
+  if (!wholeIn(toolLoopRounds, 1, 1000)) errors.maxToolLoopRounds = 'enter a whole number from 1 to 1000'
   const patch: SamplingSettingsPatch = {
     approvalTimeoutMs: Math.round(seconds * 1000),
     reviewCompletion: form.reviewCompletion,
     maxConcurrentPerServer: concurrent,
     maxPerMinutePerServer: perMinute,
+    maxToolLoopRounds: toolLoopRounds,
   }
   const parsed = samplingSettingsSchema.partial().safeParse(patch)
   if (!parsed.success) {

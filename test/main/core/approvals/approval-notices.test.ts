@@ -30,6 +30,7 @@ function card(overrides: Partial<SamplingCard> & { id: string }): SamplingCard {
     stopSequences: [],
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
     firstUserText: 'Summarise my notes',
+    tools: [],
     estimatedInputTokens: 5,
     usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
     ...overrides,

@@ -13,6 +13,7 @@ const draft = (serverId: string): CardDraft => ({
   maxTokens: 10,
   stopSequences: [],
   messages: [],
+  tools: [],
   estimatedInputTokens: 1,
   usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
 })

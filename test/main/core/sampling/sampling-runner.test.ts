@@ -37,6 +37,7 @@ describe('runSampling results', () => {
 
     expect(result).toEqual({
       text: 'Hello, world',
+      content: [{ type: 'text', text: 'Hello, world' }],
       stopReason: 'endTurn',
       usage: { inputTokens: 7, outputTokens: 3 },
       chunks: 3,

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
 import { toModelMessages } from '../../../../src/main/core/sampling/to-model-messages'
+import { modelToolName } from '../../../../src/main/core/sampling/tool-names'
 import type { ValidatedSamplingRequest } from '../../../../src/main/core/sampling/validate-request'
 
 describe('toModelMessages', () => {
@@ -93,4 +94,120 @@ describe('toModelMessages', () => {
       )
     },
   )
+})
+
+describe('toModelMessages with tool history', () => {
+  const text = (value: string) => ({ type: 'text' as const, text: value })
+
+  it('turns tool_use into assistant tool-call parts and tool_result messages into tool messages', () => {
+    const converted = toModelMessages({
+      messages: [
+        { role: 'user', content: [text('define a and b')] },
+        {
+          role: 'assistant',
+          content: [
+            text('Looking both up.'),
+            { type: 'tool_use', id: 'c1', name: 'lookup', input: { word: 'a' } },
+            { type: 'tool_use', id: 'c2', name: 'dict.lookup', input: { word: 'b' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', toolUseId: 'c2', content: [], structuredContent: { b: 'bee' } },
+            { type: 'tool_result', toolUseId: 'c1', content: [text('no entry')], isError: true },
+          ],
+        },
+      ],
+    })
+
+    expect(converted.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'define a and b' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Looking both up.' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'lookup', input: { word: 'a' } },
+          {
+            type: 'tool-call',
+            toolCallId: 'c2',
+            toolName: modelToolName('dict.lookup'),
+            input: { word: 'b' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: modelToolName('dict.lookup'),
+            output: { type: 'json', value: { b: 'bee' } },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'lookup',
+            output: { type: 'error-text', value: 'no entry' },
+          },
+        ],
+      },
+    ])
+  })
+
+  it.each([
+    [
+      'a result for a call the message before did not make',
+      [
+        { role: 'user' as const, content: [text('go')] },
+        { role: 'user' as const, content: [{ type: 'tool_result' as const, toolUseId: 'c1', content: [] }] },
+      ],
+      'messages[1].content[0].toolUseId: "c1" answers no tool_use',
+    ],
+    [
+      'a tool_result message with text in it',
+      [
+        {
+          role: 'assistant' as const,
+          content: [{ type: 'tool_use' as const, id: 'c1', name: 'x', input: {} }],
+        },
+        {
+          role: 'user' as const,
+          content: [{ type: 'tool_result' as const, toolUseId: 'c1', content: [] }, text('and')],
+        },
+      ],
+      'messages[1].content[1]: a user message holding tool_result blocks must hold nothing else',
+    ],
+    [
+      'an image inside a tool result',
+      [
+        {
+          role: 'assistant' as const,
+          content: [{ type: 'tool_use' as const, id: 'c1', name: 'x', input: {} }],
+        },
+        {
+          role: 'user' as const,
+          content: [
+            {
+              type: 'tool_result' as const,
+              toolUseId: 'c1',
+              content: [{ type: 'image' as const, data: 'AAAA', mimeType: 'image/png' }],
+            },
+          ],
+        },
+      ],
+      'messages[1].content[0].content[0]: a tool result cannot carry image content',
+    ],
+  ])('refuses %s with InvalidParams naming it', (_, messages, words) => {
+    let caught: unknown
+    try {
+      toModelMessages({ messages })
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(McpError)
+    expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
+    expect((caught as McpError).message).toContain(words)
+  })
 })
