@@ -1,46 +1,29 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { filesUnder, openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
-import { launchChromium } from './support/chromium'
-import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 const canaryKey = 'sk-canary-e2e-31f7a9c2d4'
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    return statSync(full).isDirectory() ? filesUnder(full) : [full]
-  })
-}
-
 describe('models panel in Chromium (built app, mock provider)', () => {
   let home: string
-  let app: WebModeProcess
+  let session: AppInChromium
   let mock: MockOpenAI
-  let browser: Browser
   let page: Page
-  const consoleProblems: string[] = []
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-models-'))
     mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
-    app = await startWebModeProcess(home)
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' })
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text())
-    })
-    page.on('pageerror', (error) => consoleProblems.push(error.message))
-    await page.goto(app.url)
+    session = await openAppInChromium(home, { width: 1280, height: 900, colorScheme: 'dark' })
+    ;({ page } = session)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
+    await session?.close()
     await mock?.close()
     if (home) rmSync(home, { recursive: true, force: true })
   })
@@ -76,6 +59,6 @@ describe('models panel in Chromium (built app, mock provider)', () => {
   })
 
   it('ran without console errors or CSP violations', () => {
-    expect(consoleProblems).toEqual([])
+    expect(session.consoleProblems).toEqual([])
   })
 })

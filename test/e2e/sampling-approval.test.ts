@@ -1,39 +1,29 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
-import { launchChromium } from './support/chromium'
 import { samplingHome, whenWritten } from './support/sampling-home'
-import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 describe('sampling approval card in Chromium (built app, real server, mock provider)', () => {
   let home: string
   let answerFile: string
-  let app: WebModeProcess
+  let session: AppInChromium
   let mock: MockOpenAI
-  let browser: Browser
   let page: Page
-  const consoleProblems: string[] = []
 
   beforeAll(async () => {
     mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
     ;({ home, answerFile } = samplingHome(mock.url))
     mock.enqueue({ kind: 'text', chunks: ['- one\n', '- two\n', '- three'] })
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' })
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text())
-    })
-    page.on('pageerror', (error) => consoleProblems.push(error.message))
-    app = await startWebModeProcess(home)
-    await page.goto(app.url)
+    session = await openAppInChromium(home, { width: 1400, height: 1000, colorScheme: 'light' })
+    ;({ page } = session)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
+    await session?.close()
     await mock?.close()
     if (home) rmSync(home, { recursive: true, force: true })
   })
@@ -84,6 +74,6 @@ describe('sampling approval card in Chromium (built app, real server, mock provi
   })
 
   it('ran without console errors or CSP violations', () => {
-    expect(consoleProblems).toEqual([])
+    expect(session.consoleProblems).toEqual([])
   })
 })

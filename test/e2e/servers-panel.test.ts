@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
-import { launchChromium } from './support/chromium'
-import { startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 const node = process.execPath
@@ -34,28 +33,19 @@ const settings = {
 
 describe('servers panel in Chromium (built app, real servers)', () => {
   let home: string
-  let app: WebModeProcess
-  let browser: Browser
+  let session: AppInChromium
   let page: Page
-  const consoleProblems: string[] = []
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-servers-'))
     writeFileSync(join(home, 'settings.json'), JSON.stringify(settings))
-    app = await startWebModeProcess(home)
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text())
-    })
-    page.on('pageerror', (error) => consoleProblems.push(error.message))
-    await page.goto(app.url)
+    session = await openAppInChromium(home, { width: 1280, height: 900, colorScheme: 'light' })
+    ;({ page } = session)
     await page.getByRole('button', { name: 'Servers', exact: true }).click()
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
+    await session?.close()
     if (home) rmSync(home, { recursive: true, force: true })
   })
 
@@ -125,6 +115,6 @@ describe('servers panel in Chromium (built app, real servers)', () => {
   })
 
   it('ran without console errors or CSP violations', () => {
-    expect(consoleProblems).toEqual([])
+    expect(session.consoleProblems).toEqual([])
   })
 })

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { filesUnder, openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './support/chromium'
-import { builtCli, startWebModeProcess, type WebModeProcess } from './support/web-mode-process'
+import { builtCli } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 
@@ -45,45 +45,30 @@ function status(port: number, path: string, headers: Record<string, string>): Pr
   })
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    return statSync(full).isDirectory() ? filesUnder(full) : [full]
-  })
-}
-
 describe('web mode in Chromium (built app, real core)', () => {
   let home: string
-  let app: WebModeProcess
-  let browser: Browser
+  let session: AppInChromium
   let page: Page
-  const consoleProblems: string[] = []
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-'))
     writeFileSync(join(home, 'settings.json'), JSON.stringify(handWrittenSettings, null, 2))
-    app = await startWebModeProcess(home)
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text())
-    })
-    page.on('pageerror', (error) => consoleProblems.push(error.message))
+    session = await openAppInChromium(home, { width: 1280, height: 800, colorScheme: 'light' })
+    ;({ page } = session)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
+    await session?.close()
     if (home) rmSync(home, { recursive: true, force: true })
   })
 
   it('loads the UI and shows the settings of the --home profile', async () => {
-    await page.goto(app.url)
+    await page.goto(session.app.url)
     await page.getByTestId('sidebar').waitFor()
     // The theme from the profile's settings.json reaches <html>.
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark')
     // The token is traded for a cookie and leaves the address bar.
-    expect(page.url()).not.toContain(app.token)
+    expect(page.url()).not.toContain(session.app.token)
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await expect.poll(() => page.getByTestId('settings-home').textContent()).toBe(home)
@@ -141,22 +126,29 @@ describe('web mode in Chromium (built app, real core)', () => {
   })
 
   it('refuses requests without the token and from a foreign origin', async () => {
-    const own = { host: `127.0.0.1:${app.port}` }
-    expect(await status(app.port, '/', own)).toBe(401)
-    expect(await status(app.port, '/?token=wrong', own)).toBe(401)
-    expect(await status(app.port, `/?token=${app.token}`, { ...own, origin: 'http://evil.example' })).toBe(
-      403,
-    )
-    expect(await status(app.port, `/?token=${app.token}`, { host: `rebind.example:${app.port}` })).toBe(403)
+    const own = { host: `127.0.0.1:${session.app.port}` }
+    expect(await status(session.app.port, '/', own)).toBe(401)
+    expect(await status(session.app.port, '/?token=wrong', own)).toBe(401)
+    expect(
+      await status(session.app.port, `/?token=${session.app.token}`, {
+        ...own,
+        origin: 'http://evil.example',
+      }),
+    ).toBe(403)
+    expect(
+      await status(session.app.port, `/?token=${session.app.token}`, {
+        host: `rebind.example:${session.app.port}`,
+      }),
+    ).toBe(403)
 
     // A fresh browser context has no cookie: the page itself is refused.
-    const stranger = await browser.newContext()
-    const response = await (await stranger.newPage()).goto(`http://127.0.0.1:${app.port}/`)
+    const stranger = await session.browser.newContext()
+    const response = await (await stranger.newPage()).goto(`http://127.0.0.1:${session.app.port}/`)
     expect(response?.status()).toBe(401)
     await stranger.close()
   })
 
   it('ran without console errors or CSP violations', () => {
-    expect(consoleProblems).toEqual([])
+    expect(session.consoleProblems).toEqual([])
   })
 })
