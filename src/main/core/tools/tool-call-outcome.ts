@@ -1,0 +1,146 @@
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
+
+export const TOOL_CALL_TIMEOUT_MS = 30_000
+export const TOOL_OUTPUT_LIMIT_BYTES = 64 * 1024
+export const UNKNOWN_OUTCOME_NOTE = 'the server may have acted; do not retry automatically'
+export const OUTPUT_TRUNCATED_MARKER = '… truncated at 64 KiB'
+
+export const toolCallStateSchema = z.enum(['completed', 'failed', 'denied', 'unknown', 'output_limit'])
+export type ToolCallState = z.infer<typeof toolCallStateSchema>
+
+/** What a tool call ended as: recorded in the transcript, shown to the user and sent to the model. */
+export const toolCallOutcomeSchema = z.object({
+  state: toolCallStateSchema,
+  /** The model-visible text for this state. */
+  text: z.string(),
+  attachments: z.array(toolAttachmentSchema),
+  /** Server `_meta`/`metadata`: for the host only, never in `text`. */
+  metadata: z.record(z.string(), z.unknown()),
+})
+export type ToolCallOutcome = z.infer<typeof toolCallOutcomeSchema>
+
+/** How the attempt ended, before classification. */
+export type ToolCallEnding =
+  | { kind: 'denied' }
+  | { kind: 'answered'; result: CallToolResult }
+  | { kind: 'threw'; error: unknown; aborted?: boolean }
+
+export interface ClassifyOptions extends NormalizeOptions {
+  /** Only for the wording of a timeout; defaults to 30 s. */
+  timeoutMs?: number
+}
+
+/**
+ * Maps an ending to a result state. Anything where the request may have reached the server without an
+ * answer coming back is `unknown`, never `failed`: the tool may have had effects, so neither the model nor
+ * the host may treat it as safe to repeat.
+ */
+export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOptions): ToolCallOutcome {
+  const empty = { attachments: [], metadata: {} }
+  if (ending.kind === 'denied') {
+    return { state: 'denied', text: 'The user denied this tool call; nothing was sent to the server.', ...empty }
+  }
+  if (ending.kind === 'threw') {
+    const unknownReason = unknownReasonOf(ending, options.timeoutMs ?? TOOL_CALL_TIMEOUT_MS)
+    if (unknownReason !== undefined) {
+      return { state: 'unknown', text: `Outcome unknown (${unknownReason}): ${UNKNOWN_OUTCOME_NOTE}.`, ...empty }
+    }
+    return { state: 'failed', text: `The tool call failed: ${messageOf(ending.error)}`, ...empty }
+  }
+  const normalized = normalizeToolResult(ending.result, options)
+  const base = { attachments: normalized.attachments, metadata: normalized.metadata }
+  if (normalized.isError) return { state: 'failed', text: cutToLimit(normalized.text), ...base }
+  if (utf8Length(normalized.text) > TOOL_OUTPUT_LIMIT_BYTES) {
+    return { state: 'output_limit', text: cutToLimit(normalized.text), ...base }
+  }
+  return { state: 'completed', text: normalized.text, ...base }
+}
+
+/** undefined when the error proves the server answered (an error response) or nothing was sent. */
+function unknownReasonOf(ending: { error: unknown; aborted?: boolean }, timeoutMs: number): string | undefined {
+  const { error } = ending
+  if (error instanceof NotSentError) return undefined
+  if (error instanceof Error && error.name === 'MessageTooLargeError') return 'the response was over the size limit'
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) return `no answer within ${formatSeconds(timeoutMs)}`
+    // A stdio transport that read an oversized message closes itself, so the call sees only the close.
+    if (error.code === ErrorCode.ConnectionClosed) return 'disconnected, or the response was over the size limit'
+    return ending.aborted ? 'cancelled' : undefined
+  }
+  // Anything else came from our side after the request may have been written (abort, transport failure).
+  return ending.aborted ? 'cancelled' : `the call broke off: ${messageOf(error)}`
+}
+
+/** Cuts text to the output limit on a character boundary and marks the cut. */
+function cutToLimit(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  if (bytes.length <= TOOL_OUTPUT_LIMIT_BYTES) return text
+  // fatal: false drops a split trailing character instead of throwing.
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, TOOL_OUTPUT_LIMIT_BYTES))
+  return `${head.replace(/\uFFFD$/, '')}\n${OUTPUT_TRUNCATED_MARKER}`
+}
+
+/** The call was refused before anything was written (e.g. the server is not connected). */
+export class NotSentError extends Error {
+  override readonly name = 'NotSentError'
+}
+
+export interface ToolCallConnection {
+  readonly status: string
+  callTool(name: string, args: Record<string, unknown>, options?: RequestOptions): Promise<CallToolResult>
+}
+
+export interface CallToolOnceOptions extends NormalizeOptions {
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+/**
+ * Sends one tools/call and classifies how it ended. It never retries: a tool call can have effects, so a
+ * lost answer is reported as `unknown` for the user to judge. Progress does not extend the deadline, so a
+ * chatty server cannot hold the turn open past the timeout.
+ */
+export async function callToolOnce(
+  connection: ToolCallConnection,
+  name: string,
+  args: Record<string, unknown>,
+  options: CallToolOnceOptions,
+): Promise<ToolCallOutcome> {
+  const timeoutMs = options.timeoutMs ?? TOOL_CALL_TIMEOUT_MS
+  const classify = { modelAccepts: options.modelAccepts, timeoutMs }
+  if (connection.status !== 'connected') {
+    const error = new NotSentError(`the server is ${connection.status}, so nothing was sent`)
+    return classifyToolCall({ kind: 'threw', error }, classify)
+  }
+  if (options.signal?.aborted) {
+    const error = new NotSentError('the call was cancelled before it was sent')
+    return classifyToolCall({ kind: 'threw', error }, classify)
+  }
+  const request: RequestOptions = {
+    timeout: timeoutMs,
+    resetTimeoutOnProgress: false,
+    ...(options.signal ? { signal: options.signal } : {}),
+  }
+  try {
+    const result = await connection.callTool(name, args, request)
+    return classifyToolCall({ kind: 'answered', result }, classify)
+  } catch (error) {
+    return classifyToolCall({ kind: 'threw', error, aborted: options.signal?.aborted === true }, classify)
+  }
+}
+
+function utf8Length(text: string): number {
+  // Cheap upper bound first: each UTF-16 unit is at most 3 UTF-8 bytes.
+  return text.length * 3 <= TOOL_OUTPUT_LIMIT_BYTES ? text.length : new TextEncoder().encode(text).length
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod'
+
+/**
+ * The durable transcript of one conversation: JSON Lines, one record per line, appended and never rewritten.
+ * Every line carries `v` (the record format version) and `at` (when it was written). A record is data only:
+ * a recorded tool call names a server and tool by id and is validated by shape, never looked up or re-run,
+ * so a transcript stays readable after its servers are removed.
+ */
+export const TRANSCRIPT_RECORD_VERSION = 1
+
+/** A ULID: 10 time characters then 16 random ones, Crockford base32; sortable, and safe as a file name. */
+export const conversationIdSchema = z
+  .string()
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'conversation id must be a 26-character ULID')
+export type ConversationId = z.infer<typeof conversationIdSchema>
+
+export const conversationTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'title must not be empty')
+  .max(200, 'title must be at most 200 characters')
+
+const base = {
+  v: z.literal(TRANSCRIPT_RECORD_VERSION),
+  at: z.iso.datetime(),
+}
+
+/** Title and model of the conversation; the last meta record wins, so a rename is one appended line. */
+export const metaRecordSchema = z.object({
+  ...base,
+  type: z.literal('meta'),
+  title: conversationTitleSchema,
+  /** `provider/model`; absent while the conversation has no model chosen. */
+  model: z.string().min(1).optional(),
+})
+
+export const userRecordSchema = z.object({
+  ...base,
+  type: z.literal('user'),
+  /** The turn this message started, when it started one. */
+  turnId: z.string().min(1).optional(),
+  text: z.string(),
+})
+
+/** The model's final text for one step of a turn (streamed deltas are not recorded, only the result). */
+export const assistantRecordSchema = z.object({
+  ...base,
+  type: z.literal('assistant'),
+  turnId: z.string().min(1),
+  step: z.number().int().min(0),
+  text: z.string(),
+})
+
+export const toolCallRecordSchema = z.object({
+  ...base,
+  type: z.literal('tool_call'),
+  turnId: z.string().min(1),
+  callId: z.string().min(1),
+  /** The name the model saw (e.g. `mcp_docs_query`). */
+  exposedName: z.string().min(1),
+  serverId: z.string().min(1),
+  toolName: z.string().min(1),
+  /** The arguments as the model produced them; any JSON, since a model can send something odd. */
+  arguments: z.json(),
+})
+
+export const toolResultStateSchema = z.enum(['completed', 'failed', 'denied', 'unknown', 'output_limit'])
+export type ToolResultState = z.infer<typeof toolResultStateSchema>
+
+/** What an attachment was, without its bytes: transcripts record the summary, not the data. */
+export const attachmentSummarySchema = z.object({
+  kind: z.enum(['image', 'audio', 'resource', 'binary']),
+  mimeType: z.string().optional(),
+  name: z.string().optional(),
+  uri: z.string().optional(),
+  bytes: z.number().int().min(0).optional(),
+})
+export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>
+
+export const toolResultRecordSchema = z.object({
+  ...base,
+  type: z.literal('tool_result'),
+  turnId: z.string().min(1),
+  callId: z.string().min(1),
+  state: toolResultStateSchema,
+  /** The model-visible text (for denied/unknown: the explanation the model was given). */
+  text: z.string(),
+  attachments: z.array(attachmentSummarySchema).default([]),
+  /** `_meta`/`metadata` from the server: kept for the user, never sent to the model. */
+  metadata: z.record(z.string(), z.json()).optional(),
+})
+
+/** Something the host says about the conversation, e.g. "turn ended: 16 tool calls". */
+export const noteRecordSchema = z.object({
+  ...base,
+  type: z.literal('note'),
+  turnId: z.string().min(1).optional(),
+  text: z.string(),
+})
+
+export const turnStatusSchema = z.enum(['started', 'completed', 'cancelled', 'error'])
+export type TurnStatus = z.infer<typeof turnStatusSchema>
+
+export const turnRecordSchema = z.object({
+  ...base,
+  type: z.literal('turn'),
+  turnId: z.string().min(1),
+  status: turnStatusSchema,
+  /** Why a turn was cancelled or failed, in words the user can read. */
+  reason: z.string().optional(),
+})
+
+export const transcriptRecordSchema = z.discriminatedUnion('type', [
+  metaRecordSchema,
+  userRecordSchema,
+  assistantRecordSchema,
+  toolCallRecordSchema,
+  toolResultRecordSchema,
+  noteRecordSchema,
+  turnRecordSchema,
+])
+export type TranscriptRecord = z.infer<typeof transcriptRecordSchema>
+export type TranscriptRecordType = TranscriptRecord['type']
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+/** A record as callers hand it in; the store stamps `v` and `at`. */
+export type TranscriptRecordInput = DistributiveOmit<z.input<typeof transcriptRecordSchema>, 'v' | 'at'>
+
+/** A conversation as lists show it, derived from its transcript. */
+export const conversationMetaSchema = z.object({
+  id: conversationIdSchema,
+  title: z.string(),
+  model: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type ConversationMeta = z.infer<typeof conversationMetaSchema>
