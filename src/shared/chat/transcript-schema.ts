@@ -11,7 +11,7 @@ export const TRANSCRIPT_RECORD_VERSION = 1
 /** A ULID: 10 time characters then 16 random ones, Crockford base32; sortable, and safe as a file name. */
 export const conversationIdSchema = z
   .string()
-  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'conversation id must be a 26-character ULID')
+  .regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, 'conversation id must be a 26-character ULID')
 export type ConversationId = z.infer<typeof conversationIdSchema>
 
 export const conversationTitleSchema = z

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
 import { parseModelRef } from '../../../shared/models/model-schema'
 import {
@@ -7,74 +6,16 @@ import {
   type TranscriptRecord,
 } from '../../../shared/chat/transcript-schema'
 import type { TranscriptStore } from './transcript-store'
+import { createUlidGenerator } from './ulid'
 
 export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
 /** Shown for a transcript whose meta line was lost (e.g. a crash tore the very first write). */
 export const UNTITLED_CONVERSATION_TITLE = 'Untitled conversation'
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-const TIME_CHARS = 10
-const RANDOM_CHARS = 16
-
-/**
- * A ULID generator: 48-bit millisecond time then 80 random bits, in Crockford base32, so ids sort by
- * creation time as plain strings. Monotonic: ids made in the same millisecond (or after the clock stepped
- * back) keep the previous time and increment the random part, so they still sort in creation order.
- */
-export function createUlidGenerator(
-  randomDigits: (count: number) => Uint8Array = (count) => randomBytes(count),
-): (timeMs: number) => string {
-  let lastTime = -1
-  let lastRandom: number[] = []
-  return (timeMs) => {
-    let time = Math.floor(timeMs)
-    if (time <= lastTime) {
-      time = lastTime
-      lastRandom = increment(lastRandom)
-      // All 80 random bits were already spent in this millisecond: borrow the next one.
-      if (lastRandom.length === 0) return generateFresh(lastTime + 1)
-    } else {
-      return generateFresh(time)
-    }
-    return encodeTime(time) + lastRandom.map((digit) => CROCKFORD[digit]).join('')
-  }
-
-  function generateFresh(time: number): string {
-    lastTime = time
-    // 256 is a multiple of 32, so masking each byte keeps the digits uniform.
-    lastRandom = Array.from(randomDigits(RANDOM_CHARS), (byte) => byte & 31)
-    return encodeTime(time) + lastRandom.map((digit) => CROCKFORD[digit]).join('')
-  }
-}
-
-function encodeTime(timeMs: number): string {
-  if (timeMs < 0 || timeMs >= 2 ** 48) throw new Error(`time ${timeMs} cannot be encoded in a ULID`)
-  let rest = timeMs
-  let out = ''
-  for (let i = 0; i < TIME_CHARS; i++) {
-    out = CROCKFORD[rest % 32]! + out
-    rest = Math.floor(rest / 32)
-  }
-  return out
-}
-
-/** The random digits plus one; empty when they overflow. */
-function increment(digits: number[]): number[] {
-  const next = [...digits]
-  for (let i = next.length - 1; i >= 0; i--) {
-    if (next[i]! < 31) {
-      next[i] = next[i]! + 1
-      return next
-    }
-    next[i] = 0
-  }
-  return []
-}
-
 export interface ConversationServiceOptions {
   now?: () => Date
-  /** Makes a new conversation id from the current time; a monotonic ULID generator by default. */
-  newId?: (timeMs: number) => string
+  /** Makes a new conversation id; a monotonic ULID generator on `now` by default. */
+  newId?: () => string
 }
 
 export interface CreateConversationOptions {
@@ -100,22 +41,22 @@ export interface Conversation {
 export class ConversationService {
   readonly #store: TranscriptStore
   readonly #now: () => Date
-  readonly #newId: (timeMs: number) => string
+  readonly #newId: () => string
   readonly #summaries = new Map<string, { size: number; mtimeMs: number; meta: ConversationMeta }>()
 
   constructor(store: TranscriptStore, options: ConversationServiceOptions = {}) {
     this.#store = store
     this.#now = options.now ?? (() => new Date())
-    this.#newId = options.newId ?? createUlidGenerator()
+    this.#newId = options.newId ?? createUlidGenerator({ now: () => this.#now().getTime() })
   }
 
   create(options: CreateConversationOptions = {}): ConversationMeta {
     const title = parseTitle(options.title ?? DEFAULT_CONVERSATION_TITLE)
     const model = options.model === undefined ? undefined : parseModel(options.model)
-    const id = this.#newId(this.#now().getTime())
+    const id = this.#newId()
     if (this.#store.exists(id)) throw new IpcFailure('conflict', `conversation ${id} already exists`)
     this.#store.append(id, { type: 'meta', title, ...(model === undefined ? {} : { model }) })
-    return this.#summary(id)
+    return this.#existing(id)
   }
 
   /** Appends a meta record with the new title; the transcript is not rewritten. */
@@ -126,14 +67,14 @@ export class ConversationService {
       title: parseTitle(title),
       ...(current.model === undefined ? {} : { model: current.model }),
     })
-    return this.#summary(id)
+    return this.#existing(id)
   }
 
   /** Chooses the model for the conversation's next turns (earlier turns keep what they recorded). */
   setModel(id: string, model: string): ConversationMeta {
     const current = this.#existing(id)
     this.#store.append(id, { type: 'meta', title: current.title, model: parseModel(model) })
-    return this.#summary(id)
+    return this.#existing(id)
   }
 
   delete(id: string): void {
@@ -168,10 +109,6 @@ export class ConversationService {
     const meta = this.#summaryIfExists(id)
     if (!meta) throw new IpcFailure('not_found', `no conversation ${id}`)
     return meta
-  }
-
-  #summary(id: string): ConversationMeta {
-    return this.#existing(id)
   }
 
   #summaryIfExists(id: string): ConversationMeta | undefined {

@@ -40,7 +40,7 @@ export interface TranscriptFileStat {
   mtimeMs: number
 }
 
-const FILE_PATTERN = /^([0-9A-HJKMNP-TV-Z]{26})\.jsonl$/
+const FILE_PATTERN = /^([0-7][0-9A-HJKMNP-TV-Z]{25})\.jsonl$/
 
 /**
  * One JSON Lines file per conversation, `<dir>/<id>.jsonl` (files 0600 in a 0700 directory: transcripts
@@ -91,7 +91,10 @@ export class TranscriptStore {
       at: this.#now().toISOString(),
     })
     if (!parsed.success) {
-      throw new IpcFailure('validation_failed', `invalid transcript record: ${describeZodIssues(parsed.error)}`)
+      throw new IpcFailure(
+        'validation_failed',
+        `invalid transcript record: ${describeZodIssues(parsed.error)}`,
+      )
     }
     this.#ensureDir()
     const created = !existsSync(file)
@@ -216,7 +219,7 @@ function parseRecord(line: string): ParseResult {
     return { ok: false, reason: 'not valid JSON' }
   }
   if (typeof value === 'object' && value !== null && 'v' in value) {
-    const version = (value as { v: unknown }).v
+    const version = value.v
     if (typeof version === 'number' && version > TRANSCRIPT_RECORD_VERSION) {
       return { ok: false, reason: `written by a newer MCP Desk (record version ${version})` }
     }

@@ -38,7 +38,8 @@ export function lifecycleCapabilityFor(
   return undefined
 }
 
-const identifier = (what: string) => z.string({ error: `${what} must be a string` }).min(1, `${what} is empty`)
+const identifier = (what: string) =>
+  z.string({ error: `${what} must be a string` }).min(1, `${what} is empty`)
 
 export const ToolCallMetaSchema = z.object({
   sessionId: identifier('sessionId'),
@@ -146,7 +147,11 @@ export class TurnLifecycleNotifier {
       const error = `Invalid turn end: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`
       return servers.map((server) => ({ serverId: server.id, outcome: 'failed', error }))
     }
-    const params = { sessionId: parsed.data.sessionId, turnId: parsed.data.turnId, status: parsed.data.status }
+    const params = {
+      sessionId: parsed.data.sessionId,
+      turnId: parsed.data.turnId,
+      status: parsed.data.status,
+    }
     return Promise.all(servers.map((server) => this.notifyOne(server, params)))
   }
 

@@ -43,7 +43,12 @@ export function normalizeToolResult(result: CallToolResult, options: NormalizeOp
       parts.push(`[${label} ${mimeType} omitted: its data is not valid base64]`)
       return
     }
-    attachments.push({ kind, mimeType, dataUrl: `data:${mimeType};base64,${clean}`, bytes: base64Bytes(clean) })
+    attachments.push({
+      kind,
+      mimeType,
+      dataUrl: `data:${mimeType};base64,${clean}`,
+      bytes: base64Bytes(clean),
+    })
     const accepted = kind !== 'binary' && options.modelAccepts[kind]
     if (!accepted) parts.push(`[${label} ${mimeType} omitted]`)
   }
@@ -72,7 +77,8 @@ export function normalizeToolResult(result: CallToolResult, options: NormalizeOp
           break
         }
         const [mimeType = '', ...params] = (data[1] ?? '').split(';')
-        if (params.includes('base64')) addBinary(mimeType || 'application/octet-stream', data[2] ?? '', 'resource')
+        if (params.includes('base64'))
+          addBinary(mimeType || 'application/octet-stream', data[2] ?? '', 'resource')
         else parts.push(`[resource ${name} omitted: inline data URI]`)
         break
       }

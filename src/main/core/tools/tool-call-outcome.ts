@@ -41,12 +41,20 @@ export interface ClassifyOptions extends NormalizeOptions {
 export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOptions): ToolCallOutcome {
   const empty = { attachments: [], metadata: {} }
   if (ending.kind === 'denied') {
-    return { state: 'denied', text: 'The user denied this tool call; nothing was sent to the server.', ...empty }
+    return {
+      state: 'denied',
+      text: 'The user denied this tool call; nothing was sent to the server.',
+      ...empty,
+    }
   }
   if (ending.kind === 'threw') {
     const unknownReason = unknownReasonOf(ending, options.timeoutMs ?? TOOL_CALL_TIMEOUT_MS)
     if (unknownReason !== undefined) {
-      return { state: 'unknown', text: `Outcome unknown (${unknownReason}): ${UNKNOWN_OUTCOME_NOTE}.`, ...empty }
+      return {
+        state: 'unknown',
+        text: `Outcome unknown (${unknownReason}): ${UNKNOWN_OUTCOME_NOTE}.`,
+        ...empty,
+      }
     }
     return { state: 'failed', text: `The tool call failed: ${messageOf(ending.error)}`, ...empty }
   }
@@ -60,18 +68,26 @@ export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOption
 }
 
 /** undefined when the error proves the server answered (an error response) or nothing was sent. */
-function unknownReasonOf(ending: { error: unknown; aborted?: boolean }, timeoutMs: number): string | undefined {
+function unknownReasonOf(
+  ending: { error: unknown; aborted?: boolean },
+  timeoutMs: number,
+): string | undefined {
   const { error } = ending
   if (error instanceof NotSentError) return undefined
-  if (error instanceof Error && error.name === 'MessageTooLargeError') return 'the response was over the size limit'
+  // The SDK may report our own abort as a timeout error, so the signal decides.
+  if (ending.aborted) return 'cancelled'
+  if (error instanceof Error && error.name === 'MessageTooLargeError')
+    return 'the response was over the size limit'
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return `no answer within ${formatSeconds(timeoutMs)}`
+    const code: number = error.code
+    if (code === Number(ErrorCode.RequestTimeout)) return `no answer within ${formatSeconds(timeoutMs)}`
     // A stdio transport that read an oversized message closes itself, so the call sees only the close.
-    if (error.code === ErrorCode.ConnectionClosed) return 'disconnected, or the response was over the size limit'
-    return ending.aborted ? 'cancelled' : undefined
+    if (code === Number(ErrorCode.ConnectionClosed))
+      return 'disconnected, or the response was over the size limit'
+    return undefined
   }
-  // Anything else came from our side after the request may have been written (abort, transport failure).
-  return ending.aborted ? 'cancelled' : `the call broke off: ${messageOf(error)}`
+  // Anything else came from our side after the request may have been written (a transport failure).
+  return `the call broke off: ${messageOf(error)}`
 }
 
 /** Cuts text to the output limit on a character boundary and marks the cut. */

@@ -1,16 +1,18 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type * as NodeFs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TranscriptRecordInput } from '../../../../src/shared/chat/transcript-schema'
 
 /** Every fs call the store makes that matters for durability, in order, with the fd it touched. */
 const fsCalls = vi.hoisted(() => [] as { call: string; fd?: number; file?: string }[])
 vi.mock('node:fs', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs')>()
+  const actual = await importOriginal<typeof NodeFs>()
   return {
     ...actual,
-    openSync: (file: string, ...rest: Parameters<typeof actual.openSync> extends [unknown, ...infer R] ? R : never) => {
-      const fd = actual.openSync(file, ...rest)
+    openSync: (file: string, ...rest: unknown[]) => {
+      const fd = (actual.openSync as (...args: unknown[]) => number)(file, ...rest)
       fsCalls.push({ call: 'open', fd, file })
       return fd
     },
@@ -50,7 +52,7 @@ function store(onWarning?: (message: string) => void) {
 describe('TranscriptStore', () => {
   it('round-trips every record type, stamping version and time', () => {
     const s = store()
-    const inputs = [
+    const inputs: TranscriptRecordInput[] = [
       { type: 'meta', title: 'Docs', model: 'local/llama3' },
       { type: 'user', turnId: 'T1', text: 'find the install guide' },
       { type: 'turn', turnId: 'T1', status: 'started' },
@@ -75,7 +77,7 @@ describe('TranscriptStore', () => {
       { type: 'assistant', turnId: 'T1', step: 1, text: 'Run `npm install`.' },
       { type: 'note', turnId: 'T1', text: 'turn ended: 16 tool calls' },
       { type: 'turn', turnId: 'T1', status: 'completed' },
-    ] as const
+    ]
     const written = inputs.map((input) => s.append(ID, input))
     expect(written[0]).toEqual({ ...inputs[0], v: 1, at: AT.toISOString() })
 
@@ -91,13 +93,15 @@ describe('TranscriptStore', () => {
     const file = path.join(dir, `${ID}.jsonl`)
     const opened = fsCalls.find((c) => c.call === 'open' && c.file === file)
     expect(opened).toBeDefined()
-    const onFile = fsCalls.filter((c) => c.fd === opened!.fd).map((c) => c.call)
-    expect(onFile).toEqual(['open', 'write', 'fsync', 'close'])
+    // From the file's open to its close (the fd number is reused afterwards for the directory).
+    const from = fsCalls.indexOf(opened!)
+    const to = fsCalls.findIndex((c, i) => i > from && c.call === 'close' && c.fd === opened!.fd)
+    expect(fsCalls.slice(from, to + 1).map((c) => c.call)).toEqual(['open', 'write', 'fsync', 'close'])
     // A new file's directory entry is fsynced too.
     expect(fsCalls.some((c) => c.call === 'open' && c.file === dir)).toBe(true)
 
     expect(readFileSync(file, 'utf8')).toBe(
-      `${JSON.stringify({ type: 'user', text: 'hello', v: 1, at: AT.toISOString() })}\n`,
+      `${JSON.stringify({ v: 1, at: AT.toISOString(), type: 'user', text: 'hello' })}\n`,
     )
     if (process.platform !== 'win32') {
       expect(statSync(file).mode & 0o777).toBe(0o600)
