@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { toolAnnotationsSchema, toolChangeSchema } from '../mcp/server-state'
+
+/** Shown on every MCP tool-call card, word for word. */
+export const TOOL_CALL_ARGUMENTS_NOTE =
+  'Arguments are sent to this MCP server; MCP Desk cannot control what the server does with them'
+
+/** The card shows at most this many bytes (UTF-8) of the pretty-printed arguments. */
+export const TOOL_CALL_ARGUMENTS_LIMIT_BYTES = 2 * 1024
+export const TOOL_CALL_ARGUMENTS_TRUNCATED_MARKER = '… truncated'
+
+/**
+ * One MCP tool call waiting for the user's decision, as the chat window and the CLI show it. Built in core;
+ * nothing secret is here (the destination is redacted, the arguments are what the model wrote).
+ */
+export const toolCallCardSchema = z.object({
+  id: z.string(),
+  kind: z.literal('tool-call'),
+  conversationId: z.string(),
+  serverId: z.string(),
+  serverName: z.string(),
+  /** `stdio: notes-mcp` or the URL host, as ui.md names a transport. */
+  transportLabel: z.string(),
+  /** The redacted command line or URL the arguments go to. */
+  destination: z.string(),
+  /** The server's own name for the tool. */
+  toolName: z.string(),
+  /** The name the model called. */
+  exposedName: z.string(),
+  toolTitle: z.string().optional(),
+  /** Pretty JSON, cut after TOOL_CALL_ARGUMENTS_LIMIT_BYTES with TOOL_CALL_ARGUMENTS_TRUNCATED_MARKER. */
+  arguments: z.string(),
+  argumentsTruncated: z.boolean(),
+  note: z.literal(TOOL_CALL_ARGUMENTS_NOTE),
+  /** The server's hints, shown for information: no hint ever skips approval. */
+  annotations: toolAnnotationsSchema.optional(),
+  /** Present when the tool's definition changed since it was approved (rug-pull guard): the diff to show. */
+  changed: toolChangeSchema.optional(),
+  createdAt: z.string(),
+})
+export type ToolCallCard = z.infer<typeof toolCallCardSchema>
+
+/** The card's actions. */
+export const toolCallDecisionSchema = z.enum(['approve', 'deny', 'approve-for-conversation'])
+export type ToolCallDecision = z.infer<typeof toolCallDecisionSchema>
