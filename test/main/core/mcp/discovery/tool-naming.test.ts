@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url'
+import { toolbenchFile } from '../../../../support/toolbench'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -165,11 +165,8 @@ describe('toToolInfo', () => {
   })
 })
 
-// The toolbench catalog (879 real tools from 11 npm servers) lives in shared/ beside the checkout, as it does
-// for CI's clone; without it this test fails rather than skipping silently.
-const TOOLBENCH_CATALOG =
-  process.env['MCP_DESK_TOOLBENCH_CATALOG'] ??
-  fileURLToPath(new URL('../../../../../../shared/toolbench/catalog.json', import.meta.url))
+// 879 real tools from 11 npm servers (see test/support/toolbench.ts for where it is found).
+const TOOLBENCH_CATALOG = toolbenchFile('catalog.json')
 
 describe('real tool catalog (toolbench)', () => {
   it('discovers every server under the default limits and exposes valid, unique names', async () => {
