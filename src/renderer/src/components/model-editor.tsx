@@ -20,6 +20,7 @@ import { CheckboxGroup } from './checkbox-group'
 import { ScoreSlider } from './score-slider'
 import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
+import { DrawerFormFooter } from './drawer-form-footer'
 
 const modalities: Array<{ value: Modality; label: string }> = [
   { value: 'text', label: 'Text' },
@@ -230,23 +231,13 @@ export function ModelEditor({
           {errors.form}
         </p>
       )}
-      {hostProblem && (
-        <p
-          className="callout callout--danger selectable"
-          role="alert"
-          data-testid="model-editor-host-problem"
-        >
-          <strong>Not saved:</strong> {hostProblem}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DrawerFormFooter
+        testId="model-editor"
+        editing={true}
+        busy={busy}
+        hostProblem={hostProblem}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -14,6 +14,7 @@ import { staleRowErrorKeys, type ValueRow } from '../state/value-rows-model'
 import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
 import { ValueRowsField } from './value-rows-field'
+import { DrawerFormFooter } from './drawer-form-footer'
 
 function staleErrorKeys(form: ProviderFormState, key: keyof ProviderFormState, value: unknown): string[] {
   if (key === 'headers') return staleRowErrorKeys('headers', form.headers, value as ValueRow[])
@@ -201,23 +202,14 @@ export function ProviderForm({
           {errors.form}
         </p>
       )}
-      {hostProblem && (
-        <p
-          className="callout callout--danger selectable"
-          role="alert"
-          data-testid="provider-form-host-problem"
-        >
-          <strong>{editing ? 'Not saved' : 'Not added'}:</strong> {hostProblem}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : editing ? 'Save' : 'Add provider'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DrawerFormFooter
+        testId="provider-form"
+        editing={editing}
+        addLabel="Add provider"
+        busy={busy}
+        hostProblem={hostProblem}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -14,6 +14,7 @@ import { SamplingPolicyField } from './sampling-policy-field'
 import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
 import { ValueRowsField } from './value-rows-field'
+import { DrawerFormFooter } from './drawer-form-footer'
 
 /** Error keys made stale by setting `key` to `value`: the field itself, or the rows that changed. */
 function staleErrorKeys(form: ServerFormState, key: keyof ServerFormState, value: unknown): string[] {
@@ -187,19 +188,14 @@ export function ServerForm({
           {errors.form}
         </p>
       )}
-      {hostProblem && (
-        <p className="callout callout--danger selectable" role="alert" data-testid="server-form-host-problem">
-          <strong>{editing ? 'Not saved' : 'Not added'}:</strong> {hostProblem}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : editing ? 'Save' : 'Add server'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DrawerFormFooter
+        testId="server-form"
+        editing={editing}
+        addLabel="Add server"
+        busy={busy}
+        hostProblem={hostProblem}
+        onCancel={onCancel}
+      />
     </form>
   )
 }
