@@ -1,7 +1,7 @@
 import type { ApprovalDecision } from '../../../shared/sampling/sampling-card'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ApprovalQueue, CardDraft } from '../approvals/approval-queue'
-import { summarizeForCard } from './content-summary'
+import type { CardSummary } from './content-summary'
 import { requestTimeout, samplingDenied } from './sampling-errors'
 import type { ModelChoice } from './sampling-model-choice'
 import type { ValidatedSamplingRequestWithTools as ValidatedSamplingRequest } from './validate-request'
@@ -11,6 +11,8 @@ export interface CardContext {
   config: ServerConfig
   transportLabel: string
   request: ValidatedSamplingRequest
+  /** The request's content as the card shows it (decoded sizes, dimensions, token estimate). */
+  summary: CardSummary
   choice: ModelChoice
   usageToday: { requests: number; inputTokens: number; outputTokens: number }
   conversationId: string | undefined
@@ -104,7 +106,7 @@ function applyDecision(context: CardContext, decision: ApprovalDecision): Approv
 
 function buildCard(context: CardContext): CardDraft {
   const { request, config, choice } = context
-  const summary = summarizeForCard(request)
+  const { summary } = context
   const preferences = request.modelPreferences
   return {
     kind: 'sampling',

@@ -175,9 +175,10 @@ export class SamplingService {
       const budget = checkDailyBudget(used.inputTokens + used.outputTokens, config.samplingDailyTokens)
       if (!budget.ok) throw samplingDenied('budget exceeded', `budget exceeded: ${budget.detail}`)
 
-      const { estimatedInputTokens } = summarizeForCard(request)
+      // Summarised once: the estimate prices the models, and the card shows the same summary.
+      const summary = summarizeForCard(request)
       const choice = chooseModel(
-        { ...request, estimatedInputTokens },
+        { ...request, estimatedInputTokens: summary.estimatedInputTokens },
         config,
         this.#deps.providers,
         settings.models,
@@ -187,6 +188,7 @@ export class SamplingService {
         config,
         transportLabel,
         request,
+        summary,
         choice,
         usageToday: used,
         conversationId: this.#deps.conversationFor?.(config.id),
