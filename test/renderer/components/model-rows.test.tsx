@@ -56,7 +56,7 @@ describe('models panel: discovery', () => {
     ])
     expect(row('openai/gpt-4o-mini')).toBeTruthy()
     expect(row('openai/o3-mini')).toBeTruthy()
-    expect(document.activeElement).toBe(discover)
+    await waitFor(() => expect(document.activeElement).toBe(discover))
     expect(within(card('openai')).getByRole('status').textContent).toBe('Added 2 models.')
   })
 
@@ -201,7 +201,8 @@ describe('models panel: model rows', () => {
     ])
     const saved = row('openai/gpt-4o-mini')
     const edit = within(saved).getByRole('button', { name: 'Edit model Mini' })
-    expect(document.activeElement).toBe(edit)
+    // Focus moves in a passive effect, which can run after the DOM change that ended the wait above.
+    await waitFor(() => expect(document.activeElement).toBe(edit))
     expect(saved.textContent).toContain('16,384 max output')
     expect(saved.textContent).toContain('Cost 0.20 · Speed 0.50 · Intelligence 0.85')
     expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
