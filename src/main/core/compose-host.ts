@@ -9,6 +9,7 @@ import { createSamplingEngine, type SamplingEngine } from './sampling/create-sam
 import { HostEvents } from './ipc/host-events'
 import type { TransportOpener } from './mcp/transport-opener'
 import type { SecretStore } from './secrets/secret-store'
+import { createChatEngine, type ChatEngine } from './chat/create-chat-engine'
 
 export interface ComposeHostOptions {
   settings: SettingsService
@@ -17,6 +18,8 @@ export interface ComposeHostOptions {
   log: (message: string, error?: unknown) => void
   /** Tests inject a counting or failing opener; everyone else gets the real transports. */
   opener?: TransportOpener
+  /** Tests shorten the 30 s after which an unanswered tool call is `unknown`. */
+  toolCallTimeoutMs?: number
 }
 
 export interface ComposedHost {
@@ -24,6 +27,7 @@ export interface ComposedHost {
   servers: ConnectionManager
   providers: ProviderService
   sampling: SamplingEngine
+  chat: ChatEngine
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
 }
@@ -32,19 +36,39 @@ export interface ComposedHost {
 export function composeHost(options: ComposeHostOptions): ComposedHost {
   const events = new HostEvents()
   const providers = new ProviderService(options.settings, options.secrets)
+  const paths = profilePaths(options.info.home)
   const sampling = createSamplingEngine({
     settings: options.settings,
     providers,
-    auditDir: profilePaths(options.info.home).auditDir,
+    auditDir: paths.auditDir,
     events: { stream: (event) => events.emit('sampling:stream', event) },
+    // Sampling cards go to the conversation that last called the asking server's tools. Chat is built after
+    // the servers it calls, and sampling requests only arrive once servers connect, after composition.
+    conversationFor: (serverId) => chatEngine.service.lastConversationFor(serverId),
     log: (line) => options.log(line),
   })
-  const { servers } = createServerManager({
+  const { servers, configs } = createServerManager({
     settings: options.settings,
     secrets: options.secrets,
     log: (line) => options.log(line),
     sampling: sampling.service,
     ...(options.opener ? { opener: options.opener } : {}),
+  })
+  const chatEngine = createChatEngine({
+    settings: options.settings,
+    servers,
+    configs,
+    providers,
+    transcriptsDir: paths.transcriptsDir,
+    events: {
+      record: (conversationId, record) => events.emit('chat:record', { conversationId, record }),
+      delta: (conversationId, turnId, text) => events.emit('chat:delta', { conversationId, turnId, text }),
+      turn: (event) => events.emit('chat:turn', event),
+      conversations: (conversations) => events.emit('chat:conversations', { conversations }),
+      toolCalls: (cards) => events.emit('chat:tool-calls', { cards }),
+    },
+    log: options.log,
+    ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
   })
   const host = createHost({
     settings: options.settings,
@@ -52,6 +76,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     servers,
     providers,
     sampling,
+    chat: chatEngine,
     events,
     info: options.info,
     log: options.log,
@@ -61,8 +86,11 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     servers,
     providers,
     sampling,
+    chat: chatEngine,
     shutdown: async () => {
       host.dispose()
+      await chatEngine.runner.stopAll()
+      chatEngine.dispose()
       sampling.service.shutdown()
       await servers.shutdown()
     },

@@ -9,6 +9,7 @@ import type { ConnectionManager } from './mcp/connection-manager'
 import type { ProviderService } from './models/provider-service'
 import type { SamplingEngine } from './sampling/create-sampling-engine'
 import type { SecretStore } from './secrets/secret-store'
+import type { ChatEngine } from './chat/create-chat-engine'
 
 export interface HostDeps {
   settings: SettingsService
@@ -16,6 +17,7 @@ export interface HostDeps {
   servers: ConnectionManager
   providers: ProviderService
   sampling: SamplingEngine
+  chat: ChatEngine
   /** Passed in when services built before the host emit events too (sampling streams). */
   events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
@@ -34,7 +36,7 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets, servers, providers, sampling } = deps
+  const { settings, secrets, servers, providers, sampling, chat } = deps
   const events = deps.events ?? new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
@@ -108,6 +110,22 @@ export function createHost(deps: HostDeps): Host {
       settings.update((draft) => {
         draft.sampling = { ...draft.sampling, ...patch }
       }).sampling,
+    'chat:list': () => ({ conversations: chat.runner.list() }),
+    'chat:create': (request) => chat.runner.create(request),
+    'chat:rename': ({ id, title }) => chat.runner.rename(id, title),
+    'chat:set-model': ({ id, model }) => chat.runner.setModel(id, model),
+    'chat:delete': async ({ id }) => {
+      await chat.runner.delete(id)
+      return { deleted: true as const }
+    },
+    'chat:open': ({ id }) => chat.runner.open(id),
+    'chat:send': ({ id, text, confirmUnknown }) => chat.runner.send(id, text, confirmUnknown === true),
+    'chat:stop': ({ id }) => ({ stopped: chat.runner.stop(id) }),
+    'chat:tool-calls': () => ({ cards: chat.toolCalls.list() }),
+    'chat:decide-tool-call': ({ id, decision }) => {
+      chat.toolCalls.decide(id, decision)
+      return { accepted: true as const }
+    },
   }
 
   /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */

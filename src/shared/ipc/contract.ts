@@ -22,6 +22,18 @@ import {
   samplingCardSchema,
   samplingStreamEventSchema,
 } from '../sampling/sampling-card'
+import {
+  chatDeltaEventSchema,
+  chatRecordEventSchema,
+  chatTurnEventSchema,
+  conversationViewSchema,
+  createConversationRequestSchema,
+  renameConversationRequestSchema,
+  sendMessageRequestSchema,
+  setConversationModelRequestSchema,
+} from '../chat/chat-view'
+import { conversationIdSchema, conversationMetaSchema } from '../chat/transcript-schema'
+import { toolCallCardSchema, toolCallDecisionSchema } from '../chat/tool-call-card'
 import type { IpcResult } from './ipc-error'
 
 /**
@@ -132,6 +144,30 @@ export const requestChannels = {
     request: samplingSettingsPatchSchema,
     response: samplingSettingsSchema,
   },
+  'chat:list': { request: empty, response: z.object({ conversations: z.array(conversationMetaSchema) }) },
+  'chat:create': { request: createConversationRequestSchema, response: conversationMetaSchema },
+  'chat:rename': { request: renameConversationRequestSchema, response: conversationMetaSchema },
+  'chat:set-model': { request: setConversationModelRequestSchema, response: conversationMetaSchema },
+  'chat:delete': {
+    request: z.object({ id: conversationIdSchema }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
+  },
+  'chat:open': { request: z.object({ id: conversationIdSchema }).strict(), response: conversationViewSchema },
+  /**
+   * Starts a turn and answers once it is running (its records and text arrive as events). Refused with
+   * `conflict` while a turn runs in the conversation, or while an unknown outcome awaits confirmation.
+   */
+  'chat:send': { request: sendMessageRequestSchema, response: z.object({ turnId: z.string() }) },
+  /** Stops the running turn: the provider request and any in-flight tool call are aborted. */
+  'chat:stop': {
+    request: z.object({ id: conversationIdSchema }).strict(),
+    response: z.object({ stopped: z.boolean() }),
+  },
+  'chat:tool-calls': { request: empty, response: z.object({ cards: z.array(toolCallCardSchema) }) },
+  'chat:decide-tool-call': {
+    request: z.object({ id: z.string().min(1), decision: toolCallDecisionSchema }).strict(),
+    response: z.object({ accepted: z.literal(true) }),
+  },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 
 export const eventChannels = {
@@ -145,6 +181,13 @@ export const eventChannels = {
   'sampling:activity': z.object({ entry: auditEntrySchema }),
   /** The user clicked a notification or tray item: bring this approval card into view. */
   'approvals:focus': z.object({ id: z.string() }),
+  /** The conversation list changed (created, renamed, model chosen, deleted, or a turn appended to one). */
+  'chat:conversations': z.object({ conversations: z.array(conversationMetaSchema) }),
+  'chat:record': chatRecordEventSchema,
+  'chat:delta': chatDeltaEventSchema,
+  'chat:turn': chatTurnEventSchema,
+  /** Every tool-call card waiting for a decision (the bell and the tray count these with sampling's). */
+  'chat:tool-calls': z.object({ cards: z.array(toolCallCardSchema) }),
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

@@ -12,7 +12,10 @@ import {
   TOOL_CALL_TIMEOUT_MS,
   type ToolCallOutcome,
 } from '../tools/tool-call-outcome'
-import { buildToolSet, type McpToolProvenance } from '../tools/tool-set'
+import { LOCAL_TOOL_OWNER, type LocalChatTool } from '../tools/local-tool'
+import { buildToolSet, type ToolProvenance } from '../tools/tool-set'
+import type { NormalizeOptions } from '../tools/normalize-tool-result'
+import { modelAcceptsOf } from './tool-media'
 import {
   type ApprovalAnswer,
   type ChatToolCallRequest,
@@ -24,7 +27,12 @@ import {
 import type { ConversationService } from './conversation-service'
 import { historyFromTranscript, lastTurnHasUnknownOutcome } from './transcript-history'
 import type { TranscriptStore } from './transcript-store'
-import type { TurnLifecycleNotifier, TurnLifecycleServer } from './turn-lifecycle'
+import {
+  lifecycleCapabilityFor,
+  toolCallMeta,
+  type TurnLifecycleNotifier,
+  type TurnLifecycleServer,
+} from './turn-lifecycle'
 import { ulid } from './ulid'
 
 export type TurnResult = ChatTurnResult
@@ -34,16 +42,22 @@ export const UNKNOWN_OUTCOME_HOLD_MESSAGE =
 
 export interface ChatServiceDeps {
   conversations: ConversationService
-  /** Where the conversations' records are appended (the store ConversationService reads). */
-  transcripts: TranscriptStore
+  /** Where the conversations' records are appended (the store ConversationService reads, or a wrapper that
+   *  also announces each record). */
+  transcripts: Pick<TranscriptStore, 'append'>
   servers: ConnectionManager
   providers: ProviderService
   /** The server's config, for the card's transport label; undefined once the server is removed. */
   configs: (serverId: string) => ServerConfig | undefined
-  /** Shows the card and resolves with the user's decision; anything but an approval denies the call. */
-  askApproval: (card: ToolCallCard) => Promise<unknown>
+  /**
+   * Shows the card and resolves with the user's decision; anything but an approval denies the call. The
+   * signal aborts when the turn is stopped, so the card can be taken down.
+   */
+  askApproval: (card: ToolCallCard, signal: AbortSignal) => Promise<unknown>
   /** The settings' default model, for a conversation that has none chosen. */
   defaultModel?: () => string | undefined
+  /** Host tools offered before the MCP tools, in this order (tool search, for one). */
+  localTools?: readonly LocalChatTool[]
   notifier?: TurnLifecycleNotifier
   log: (line: string) => void
   /** How long a tool call may go unanswered before it is `unknown`; 30 s by default. */
@@ -58,11 +72,19 @@ export interface SendOptions {
   confirmUnknown?: boolean
 }
 
-/**
- * Runtime tool results only carry text to the model (attachments are summarised in the transcript), so
- * media is always reported as omitted rather than pretending the model saw it.
- */
-const TEXT_ONLY = { image: false, audio: false }
+/** A turn that has started: its id at once, its result when it ends (never rejects for a turn failure). */
+export interface StartedTurn {
+  turnId: string
+  done: Promise<TurnResult>
+}
+
+interface OfferedTool {
+  tool: ChatTurnTool
+  provenance: ToolProvenance
+}
+
+/** Who calls tools in a turn, as the turn lifecycle's `actorId` names it: the chat's main agent. */
+export const CHAT_ACTOR_ID = 'mcp-desk.chat'
 
 /**
  * One chat turn end to end: the history rebuilt from the transcript, the tools of the connected servers,
@@ -96,10 +118,11 @@ export class ChatService {
   }
 
   /**
-   * Runs one turn for `text`. Refused (with nothing recorded) while the previous turn left an unknown
-   * outcome the user has not confirmed, or when the conversation has no usable model.
+   * Starts one turn for `text` and returns at once with its id. Refused (with nothing recorded) while the
+   * previous turn left an unknown outcome the user has not confirmed, or when the conversation has no
+   * usable model; those checks are synchronous, so a refusal is a throw here, not a failed turn.
    */
-  async send(conversationId: string, text: string, options: SendOptions = {}): Promise<TurnResult> {
+  begin(conversationId: string, text: string, options: SendOptions = {}): StartedTurn {
     const { meta, records } = this.#deps.conversations.get(conversationId)
     if (lastTurnHasUnknownOutcome(records) && options.confirmUnknown !== true) {
       throw new IpcFailure('conflict', UNKNOWN_OUTCOME_HOLD_MESSAGE)
@@ -108,55 +131,74 @@ export class ChatService {
     if (modelRef === undefined) {
       throw new IpcFailure('validation_failed', 'choose a model for this conversation first')
     }
-    const { model } = this.#deps.providers.languageModel(modelRef)
-
+    const { model, config } = this.#deps.providers.languageModel(modelRef)
+    const modelAccepts = modelAcceptsOf(config.capabilities)
+    const turnId = ulid()
+    const signal = options.signal ?? new AbortController().signal
     const offered = this.#offeredTools()
     const used = new Set<string>()
-    const result = await runChatTurn({
+    const done = runChatTurn({
       conversationId,
+      turnId,
       modelRef,
       history: historyFromTranscript(records),
       userText: text,
       tools: offered.map((entry) => entry.tool),
       languageModel: model,
-      callTool: (target, args, signal) => {
+      callTool: (target, args, callSignal, callTurnId) => {
+        if (target.serverId === LOCAL_TOOL_OWNER) return this.#runLocal(target.toolName, args, callSignal)
         used.add(target.serverId)
         this.#lastConversation.set(target.serverId, conversationId)
-        return this.#callTool(target, args, signal)
+        const turn = { sessionId: conversationId, turnId: callTurnId }
+        return this.#callTool(target, args, callSignal, turn, modelAccepts)
       },
-      approve: (call) => this.#approve(conversationId, call, offered),
+      approve: (call) => this.#approve(conversationId, call, offered, signal),
       record: (record) => this.#deps.transcripts.append(conversationId, record),
       ...(options.onText ? { onText: options.onText } : {}),
-      signal: options.signal ?? new AbortController().signal,
+      signal,
+      capabilities: config.capabilities,
+    }).then(async (result) => {
+      this.#recordUse(modelRef)
+      await this.#notifyTurnEnded(conversationId, result, used)
+      return result
     })
-    this.#recordUse(modelRef)
-    await this.#notifyTurnEnded(conversationId, result, used)
-    return result
+    return { turnId, done }
   }
 
-  #offeredTools(): Array<{ tool: ChatTurnTool; provenance: McpToolProvenance }> {
-    const entries = buildToolSet([], this.#deps.servers.list(), this.#deps.log)
-    return entries.flatMap((entry) => {
-      // No local tools are registered yet, so every entry is an MCP tool.
-      if (entry.provenance.kind !== 'mcp') return []
+  /** Runs one turn to its end (the CLI and tests); see `begin`. */
+  async send(conversationId: string, text: string, options: SendOptions = {}): Promise<TurnResult> {
+    return this.begin(conversationId, text, options).done
+  }
+
+  #offeredTools(): OfferedTool[] {
+    const local = this.#deps.localTools ?? []
+    const entries = buildToolSet(local, this.#deps.servers.list(), this.#deps.log)
+    return entries.map((entry) => {
       const provenance = entry.provenance
+      const target =
+        provenance.kind === 'mcp'
+          ? { serverId: provenance.serverId, toolName: provenance.toolName }
+          : { serverId: LOCAL_TOOL_OWNER, toolName: entry.name }
       const tool: ChatTurnTool = {
         exposedName: entry.name,
         description: entry.description,
         inputSchema: entry.inputSchema as JSONSchema7,
-        target: { serverId: provenance.serverId, toolName: provenance.toolName },
+        target,
       }
-      return [{ tool, provenance }]
+      return { tool, provenance }
     })
   }
 
   async #approve(
     conversationId: string,
     call: ChatToolCallRequest,
-    offered: ReadonlyArray<{ tool: ChatTurnTool; provenance: McpToolProvenance }>,
+    offered: readonly OfferedTool[],
+    signal: AbortSignal,
   ): Promise<ApprovalAnswer> {
     const provenance = offered.find((entry) => entry.tool.exposedName === call.exposedName)?.provenance
     if (!provenance) return 'deny'
+    // A local tool runs in-process and sends nothing anywhere: there is nothing for a card to warn about.
+    if (provenance.kind === 'local') return 'approve'
     if (!this.#approvals.needsApproval(conversationId, provenance)) return 'approve'
     const server = this.#deps.servers.list().find((state) => state.id === provenance.serverId)
     const endpoint = this.#deps.configs(provenance.serverId)
@@ -171,7 +213,7 @@ export class ChatService {
       args: call.args,
       createdAt: this.#now(),
     })
-    const decision = await this.#deps.askApproval(card)
+    const decision = await this.#deps.askApproval(card, signal)
     return this.#approvals.remember(conversationId, provenance, decision) === 'approved' ? 'approve' : 'deny'
   }
 
@@ -179,6 +221,8 @@ export class ChatService {
     target: ChatToolTarget,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    turn: { sessionId: string; turnId: string },
+    modelAccepts: NormalizeOptions['modelAccepts'],
   ): Promise<ToolCallOutcome> {
     const timeoutMs = this.#deps.toolCallTimeoutMs ?? TOOL_CALL_TIMEOUT_MS
     let connection
@@ -186,9 +230,32 @@ export class ChatService {
       connection = this.#deps.servers.connection(target.serverId)
     } catch {
       const error = new NotSentError(`server "${target.serverId}" no longer exists, so nothing was sent`)
-      return classifyToolCall({ kind: 'threw', error }, { modelAccepts: TEXT_ONLY, timeoutMs })
+      return classifyToolCall({ kind: 'threw', error }, { modelAccepts, timeoutMs })
     }
-    return callToolOnce(connection, target.toolName, args, { modelAccepts: TEXT_ONLY, signal, timeoutMs })
+    // Only a server that declared the turn lifecycle capability learns which turn a call belongs to.
+    const declared = lifecycleCapabilityFor(connection.client?.getServerCapabilities())
+    const meta = declared ? toolCallMeta({ ...turn, actorId: CHAT_ACTOR_ID }) : undefined
+    return callToolOnce(connection, target.toolName, args, {
+      modelAccepts,
+      signal,
+      timeoutMs,
+      ...(meta ? { meta } : {}),
+    })
+  }
+
+  async #runLocal(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ToolCallOutcome> {
+    const local = this.#deps.localTools?.find((candidate) => candidate.name === name)
+    if (!local)
+      return { state: 'failed', text: `There is no local tool named ${name}.`, attachments: [], metadata: {} }
+    try {
+      return await local.run(args, signal)
+    } catch (error) {
+      return { state: 'failed', text: `${name} failed: ${messageOf(error)}`, attachments: [], metadata: {} }
+    }
   }
 
   /** Remembering the model is a convenience for model selection; a settings failure must not fail the turn. */

@@ -11,6 +11,8 @@ import {
 import { z } from 'zod'
 import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/chat/transcript-schema'
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
+import type { ModelCapabilities } from '../../../shared/models/model-schema'
+import { toolMediaMessage, type ToolMedia } from './tool-media'
 import { MAX_TOOL_CALLS_PER_TURN, toolCallLimitNote } from './turn-limits'
 import { ulid } from './ulid'
 
@@ -49,6 +51,7 @@ export interface ChatTurnInput {
     target: ChatToolTarget,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    turnId: string,
   ) => Promise<ToolCallOutcome>
   /** Asks the user; anything but 'approve' (including a throw) denies the call. */
   approve: (call: ChatToolCallRequest) => Promise<ApprovalAnswer>
@@ -57,6 +60,8 @@ export interface ChatTurnInput {
   onText?: (delta: string) => void
   signal: AbortSignal
   maxToolCalls?: number
+  /** The model's capabilities: tool media it can take is sent after the tool results. None without it. */
+  capabilities?: ModelCapabilities
   /** Turn id (a ULID); generated when absent. */
   turnId?: string
 }
@@ -158,6 +163,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
 
     const responseMessages = await result.responseMessages
     const results: ModelMessage = { role: 'tool', content: [] }
+    const media: ToolMedia[] = []
     for (const call of requested) {
       if (toolCalls >= maxToolCalls) {
         record({ type: 'note', turnId, text: toolCallLimitNote(maxToolCalls) })
@@ -167,6 +173,8 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
       const outcome = await runOneCall(input, turnId, call, byName.get(call.toolName))
       if (outcome === CANCELLED) return finish('cancelled', 'stopped by the user')
       if (outcome.state === 'unknown') unknownOutcome = true
+      if (outcome.state === 'completed')
+        media.push({ exposedName: call.toolName, attachments: outcome.attachments })
       results.content.push({
         type: 'tool-result',
         toolCallId: call.toolCallId,
@@ -176,6 +184,8 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
       if (signal.aborted) return finish('cancelled', 'stopped by the user')
     }
     messages.push(...responseMessages, results)
+    const mediaMessage = input.capabilities ? toolMediaMessage(media, input.capabilities) : undefined
+    if (mediaMessage) messages.push(mediaMessage)
   }
 }
 
@@ -210,7 +220,7 @@ async function runOneCall(
     if (answer === CANCELLED) return CANCELLED
     outcome =
       answer === 'approve'
-        ? await sendOnce(input, known.target, args)
+        ? await sendOnce(input, turnId, known.target, args)
         : classifyToolCall({ kind: 'denied' }, { modelAccepts: NO_MEDIA })
   }
   const metadata = toJson(outcome.metadata)
@@ -240,11 +250,12 @@ const NO_MEDIA = { image: false, audio: false }
 /** A callTool that throws may still have sent the request, so a throw is `unknown`, never retried. */
 async function sendOnce(
   input: ChatTurnInput,
+  turnId: string,
   target: ChatToolTarget,
   args: Record<string, unknown>,
 ): Promise<ToolCallOutcome> {
   try {
-    return await input.callTool(target, args, input.signal)
+    return await input.callTool(target, args, input.signal, turnId)
   } catch (error) {
     return classifyToolCall(
       { kind: 'threw', error, aborted: input.signal.aborted },

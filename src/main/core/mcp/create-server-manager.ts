@@ -7,6 +7,7 @@ import { ServerConfigService } from './server-config-service'
 import type { TransportOpener } from './transport-opener'
 import type { SamplingService } from '../sampling/sampling-service'
 import { transportLabel } from '../../../shared/mcp/transport-label'
+import { turnLifecycleClientCapabilities } from '../chat/turn-lifecycle'
 
 export interface ServerManagerOptions {
   settings: SettingsService
@@ -30,18 +31,21 @@ export function createServerManager(options: ServerManagerOptions): {
     opener: options.opener ?? defaultTransportOpener,
     clientInfo: { name: 'mcp-desk', version: APP_VERSION },
     log: options.log,
+    // Turn lifecycle is declared always (it only takes effect with servers that declare it too). Sampling
+    // is `sampling: { tools: {} }` (sampling with tools, SEP-1577; not `context`, which would invite
+    // includeContext payloads we ignore).
+    clientCapabilities: {
+      experimental: turnLifecycleClientCapabilities(),
+      ...(options.sampling ? { sampling: { tools: {} } } : {}),
+    },
     ...(options.sampling ? samplingHooks(options.sampling) : {}),
   })
   return { configs, servers }
 }
 
-/**
- * Declares `sampling: { tools: {} }` (sampling with tools, SEP-1577; not `context`, which would invite
- * includeContext payloads we ignore) and attaches the sampling handler to every client before it connects.
- */
+/** Attaches the sampling handler to every client before it connects. */
 function samplingHooks(sampling: SamplingService) {
   return {
-    clientCapabilities: { sampling: { tools: {} } },
     configureClient: (
       client: Parameters<SamplingService['attach']>[0],
       config: Parameters<SamplingService['attach']>[1],

@@ -182,10 +182,12 @@ export class ServerConnection {
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions = {},
+    meta?: Record<string, unknown>,
   ): Promise<CallToolResult> {
     const client = this.client
     if (!client) throw new Error(`server "${this.#config.name}" is ${this.#status}, not connected`)
-    return (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult
+    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
+    return (await client.callTool(params, undefined, options)) as CallToolResult
   }
 
   #newClient(generation: number, limits: McpLimits): Client {

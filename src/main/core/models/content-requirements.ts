@@ -33,6 +33,11 @@ const AUDIO_FORMAT_BY_MIME: Record<string, AudioFormat> = {
   'audio/mp3': 'mp3',
 }
 
+/** The adapter's format name for an audio MIME type; undefined when it cannot send that audio. */
+export function audioFormatOf(mimeType: string): AudioFormat | undefined {
+  return AUDIO_FORMAT_BY_MIME[normalizeMime(mimeType)]
+}
+
 export function contentRequirements(request: ContentRequest): ContentRequirements {
   const needs: ContentRequirements = {
     systemPromptBytes: request.systemPrompt === undefined ? undefined : utf8Bytes(request.systemPrompt),
@@ -167,7 +172,7 @@ function distinct(values: string[]): string[] {
 }
 
 /** `Image/JPEG; foo=bar` → `image/jpeg`; `image/jpg` is a common misspelling of `image/jpeg`. */
-function normalizeMime(mimeType: string): string {
+export function normalizeMime(mimeType: string): string {
   const bare = (mimeType.split(';')[0] ?? '').trim().toLowerCase()
   return bare === 'image/jpg' ? 'image/jpeg' : bare
 }

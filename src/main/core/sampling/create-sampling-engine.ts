@@ -18,6 +18,8 @@ export function createSamplingEngine(options: {
   auditDir: string
   canAsk?: () => boolean
   events?: SamplingEvents
+  /** The conversation a server's sampling cards belong to (the one that last called its tools). */
+  conversationFor?: (serverId: string) => string | undefined
   log?: (line: string) => void
 }): SamplingEngine {
   const { settings } = options
@@ -35,6 +37,7 @@ export function createSamplingEngine(options: {
     limiter,
     ...(options.events ? { events: options.events } : {}),
     ...(options.canAsk ? { canAsk: options.canAsk } : {}),
+    ...(options.conversationFor ? { conversationFor: options.conversationFor } : {}),
     ...(options.log ? { log: options.log } : {}),
   })
   return { service, queue, audit }

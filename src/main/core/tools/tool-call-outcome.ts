@@ -106,12 +106,19 @@ export class NotSentError extends Error {
 
 export interface ToolCallConnection {
   readonly status: string
-  callTool(name: string, args: Record<string, unknown>, options?: RequestOptions): Promise<CallToolResult>
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: RequestOptions,
+    meta?: Record<string, unknown>,
+  ): Promise<CallToolResult>
 }
 
 export interface CallToolOnceOptions extends NormalizeOptions {
   timeoutMs?: number
   signal?: AbortSignal
+  /** The request's `_meta` (turn lifecycle ids), only for servers that declared the capability. */
+  meta?: Record<string, unknown>
 }
 
 /**
@@ -141,7 +148,7 @@ export async function callToolOnce(
     ...(options.signal ? { signal: options.signal } : {}),
   }
   try {
-    const result = await connection.callTool(name, args, request)
+    const result = await connection.callTool(name, args, request, options.meta)
     return classifyToolCall({ kind: 'answered', result }, classify)
   } catch (error) {
     return classifyToolCall({ kind: 'threw', error, aborted: options.signal?.aborted === true }, classify)

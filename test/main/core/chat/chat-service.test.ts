@@ -13,6 +13,7 @@ import { ConnectionManager } from '../../../../src/main/core/mcp/connection-mana
 import { defaultTransportOpener } from '../../../../src/main/core/mcp/default-transport-opener'
 import { ServerConfigService } from '../../../../src/main/core/mcp/server-config-service'
 import { ProviderService } from '../../../../src/main/core/models/provider-service'
+import type { LocalChatTool } from '../../../../src/main/core/tools/local-tool'
 import type { ToolCallCard } from '../../../../src/shared/chat/tool-call-card'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
@@ -31,7 +32,11 @@ let modelRef: string
 let store: TranscriptStore
 let providersService: ProviderService
 
-function service(decision: unknown = 'approve', toolCallTimeoutMs?: number): ChatService {
+function service(
+  decision: unknown = 'approve',
+  toolCallTimeoutMs?: number,
+  localTools: LocalChatTool[] = [],
+): ChatService {
   return new ChatService({
     conversations,
     transcripts: store,
@@ -43,6 +48,7 @@ function service(decision: unknown = 'approve', toolCallTimeoutMs?: number): Cha
       return Promise.resolve(decision)
     },
     log: () => {},
+    localTools,
     ...(toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs }),
   })
 }
@@ -191,5 +197,37 @@ describe('ChatService', () => {
     expect(body.tools ?? []).toEqual([])
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user'])
     expect(cards).toHaveLength(1)
+  })
+
+  it('offers local tools first and runs them without a card, never as a server call', async () => {
+    const runs: Array<Record<string, unknown>> = []
+    const clock: LocalChatTool = {
+      name: 'host_clock',
+      description: 'The host time',
+      inputSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+      run: (args) => {
+        runs.push(args)
+        return Promise.resolve({ state: 'completed', text: '10:00', attachments: [], metadata: {} })
+      },
+    }
+    const chat = service('deny', undefined, [clock])
+    const id = conversations.create({ model: modelRef }).id
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'host_clock', arguments: '{"zone":"UTC"}' }] },
+      { kind: 'text', chunks: ['It is ten'] },
+    )
+    expect(await chat.send(id, 'What time is it?')).toMatchObject({ status: 'completed', toolCalls: 1 })
+    expect(runs).toEqual([{ zone: 'UTC' }])
+    expect(cards).toEqual([])
+    const offered = ((await mock.waitForRequest(1)).body as { tools: Array<{ function: { name: string } }> })
+      .tools
+    expect(offered[0]?.function.name).toBe('host_clock')
+    expect(offered.length).toBeGreaterThan(1)
+    const records = conversations.get(id).records
+    expect(records.find((r) => r.type === 'tool_call')).toMatchObject({
+      serverId: '@local',
+      toolName: 'host_clock',
+    })
+    expect(records.find((r) => r.type === 'tool_result')).toMatchObject({ state: 'completed', text: '10:00' })
   })
 })

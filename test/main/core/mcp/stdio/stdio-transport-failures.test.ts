@@ -168,17 +168,22 @@ describe('ObservingStdioTransport callbacks', () => {
   it('reports a throwing onmessage or onstderr through onerror and keeps reading', async () => {
     const { transport, errors, closed } = transportFor(['--stderr', 'hello on stderr'])
     const received: unknown[] = []
+    let bothAnswered!: () => void
+    const answered = new Promise<void>((resolve) => (bothAnswered = resolve))
     transport.onstderr = () => {
       throw new Error('stderr handler broke')
     }
     transport.onmessage = (message) => {
       received.push(message)
+      if (received.length === 2) bothAnswered()
       throw new Error('message handler broke')
     }
     await transport.start()
     const request = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' })
     await transport.send(request(1))
     await transport.send(request(2))
+    // Closing before both answers arrived would race the server's replies against its exit.
+    await answered
     await transport.close()
     await closed
     expect(received).toEqual([

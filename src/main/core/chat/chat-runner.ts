@@ -1,0 +1,153 @@
+import type { ChatTurnEvent, ConversationView } from '../../../shared/chat/chat-view'
+import type { ConversationMeta } from '../../../shared/chat/transcript-schema'
+import { IpcFailure } from '../../../shared/ipc/ipc-error'
+import type { ChatService, TurnResult } from './chat-service'
+import type { ConversationService, CreateConversationOptions } from './conversation-service'
+import type { PendingToolCalls } from './pending-tool-calls'
+import { lastTurnHasUnknownOutcome } from './transcript-history'
+
+/** What the window hears while turns run (the host turns these into contract events). */
+export interface ChatRunnerEvents {
+  delta: (conversationId: string, turnId: string, text: string) => void
+  turn: (event: ChatTurnEvent) => void
+  conversations: (list: ConversationMeta[]) => void
+}
+
+interface RunningTurn {
+  turnId: string
+  controller: AbortController
+  done: Promise<TurnResult>
+}
+
+/**
+ * The window's side of chat: turns run in the background (the IPC answer only says a turn started), at
+ * most one per conversation, each stoppable; conversation edits announce the new list. The CLI uses
+ * ChatService directly because it waits for its single turn.
+ */
+export class ChatRunner {
+  readonly #running = new Map<string, RunningTurn>()
+
+  constructor(
+    private readonly deps: {
+      chat: ChatService
+      conversations: ConversationService
+      toolCalls: PendingToolCalls
+      events: ChatRunnerEvents
+      log: (message: string, error?: unknown) => void
+    },
+  ) {}
+
+  list(): ConversationMeta[] {
+    return this.deps.conversations.list()
+  }
+
+  create(options: CreateConversationOptions): ConversationMeta {
+    return this.#announcing(() => this.deps.conversations.create(options))
+  }
+
+  rename(id: string, title: string): ConversationMeta {
+    return this.#announcing(() => this.deps.conversations.rename(id, title))
+  }
+
+  setModel(id: string, model: string): ConversationMeta {
+    return this.#announcing(() => this.deps.conversations.setModel(id, model))
+  }
+
+  /** Stops a running turn first, so nothing appends to a transcript that is gone. */
+  async delete(id: string): Promise<void> {
+    const running = this.#running.get(id)
+    if (running) {
+      running.controller.abort()
+      await running.done.catch(() => undefined)
+    }
+    this.deps.toolCalls.closeConversation(id)
+    this.#announcing(() => this.deps.conversations.delete(id))
+    this.deps.chat.forgetConversation(id)
+  }
+
+  open(id: string): ConversationView {
+    const { meta, records, warnings } = this.deps.conversations.get(id)
+    const running = this.#running.get(id)
+    return {
+      meta,
+      records,
+      warnings,
+      awaitingConfirmation: running === undefined && lastTurnHasUnknownOutcome(records),
+      ...(running ? { runningTurnId: running.turnId } : {}),
+    }
+  }
+
+  /** Starts a turn; answers as soon as it runs. Refused while another turn runs in the conversation. */
+  send(id: string, text: string, confirmUnknown: boolean): { turnId: string } {
+    if (this.#running.has(id)) {
+      throw new IpcFailure('conflict', 'a turn is already running in this conversation; stop it or wait')
+    }
+    const controller = new AbortController()
+    let turnId = ''
+    const started = this.deps.chat.begin(id, text, {
+      signal: controller.signal,
+      confirmUnknown,
+      onText: (delta) => this.deps.events.delta(id, turnId, delta),
+    })
+    turnId = started.turnId
+    const done = started.done
+    this.#running.set(id, { turnId, controller, done })
+    this.deps.events.turn({ conversationId: id, turnId, state: 'running', unknownOutcome: false })
+    void done.then(
+      (result) => this.#ended(id, turnId, result),
+      (error: unknown) => {
+        this.deps.log(`chat turn ${turnId} failed unexpectedly`, error)
+        this.#ended(id, turnId, {
+          status: 'error',
+          turnId,
+          toolCalls: 0,
+          unknownOutcome: false,
+          error: 'the turn failed unexpectedly; see the log',
+        })
+      },
+    )
+    return { turnId }
+  }
+
+  /** The composer's Stop: aborts the provider request and any in-flight tool call. */
+  stop(id: string): boolean {
+    const running = this.#running.get(id)
+    if (!running) return false
+    running.controller.abort()
+    return true
+  }
+
+  /** Stops every turn and waits for them to end (shutdown). */
+  async stopAll(): Promise<void> {
+    const turns = [...this.#running.values()]
+    for (const turn of turns) turn.controller.abort()
+    await Promise.all(turns.map((turn) => turn.done.catch(() => undefined)))
+  }
+
+  #ended(id: string, turnId: string, result: TurnResult): void {
+    if (this.#running.get(id)?.turnId === turnId) this.#running.delete(id)
+    this.deps.events.turn({
+      conversationId: id,
+      turnId,
+      state: result.status,
+      unknownOutcome: result.unknownOutcome,
+      ...(result.error === undefined ? {} : { error: result.error }),
+    })
+    this.#announceList()
+  }
+
+  #announcing<T>(edit: () => T): T {
+    const result = edit()
+    this.#announceList()
+    return result
+  }
+
+  #announceList(): void {
+    try {
+      this.deps.events.conversations(this.deps.conversations.list())
+    } catch (error) {
+      // The list is a convenience for the sidebar; a transcript that cannot be read is reported by `open`.
+      this.deps.log('could not list conversations', error)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import {
+  conversationIdSchema,
+  conversationMetaSchema,
+  conversationTitleSchema,
+  transcriptRecordSchema,
+} from './transcript-schema'
+
+/** `provider/model`, as the model pickers write it. */
+const modelRefSchema = z.string().min(3).max(400)
+
+/** One conversation as the window opens it: its records, load warnings and whether it can send now. */
+export const conversationViewSchema = z.object({
+  meta: conversationMetaSchema,
+  records: z.array(transcriptRecordSchema),
+  /** Lines of the transcript skipped on load (a torn last line after a crash, say), in words. */
+  warnings: z.array(z.string()),
+  /** The last turn left a tool call whose outcome is unknown: the next message needs the user's confirmation. */
+  awaitingConfirmation: z.boolean(),
+  /** The turn running in this conversation now, if any (the Stop button's target). */
+  runningTurnId: z.string().optional(),
+})
+export type ConversationView = z.infer<typeof conversationViewSchema>
+
+export const createConversationRequestSchema = z
+  .object({ title: conversationTitleSchema.optional(), model: modelRefSchema.optional() })
+  .strict()
+
+export const renameConversationRequestSchema = z
+  .object({ id: conversationIdSchema, title: conversationTitleSchema })
+  .strict()
+
+export const setConversationModelRequestSchema = z
+  .object({ id: conversationIdSchema, model: modelRefSchema })
+  .strict()
+
+/** The composer's message; at most 256 KiB of text so one paste cannot bloat every later request. */
+export const sendMessageRequestSchema = z
+  .object({
+    id: conversationIdSchema,
+    text: z.string().trim().min(1, 'message must not be empty').max(262_144),
+    /** The user confirmed that the previous turn's unknown tool call may have run. */
+    confirmUnknown: z.boolean().optional(),
+  })
+  .strict()
+
+/** A record was appended to a conversation's transcript (user message, step text, tool call, result, …). */
+export const chatRecordEventSchema = z.object({
+  conversationId: conversationIdSchema,
+  record: transcriptRecordSchema,
+})
+
+/** Text the model is streaming for the current step; the step's `assistant` record replaces it when done. */
+export const chatDeltaEventSchema = z.object({
+  conversationId: conversationIdSchema,
+  turnId: z.string(),
+  text: z.string(),
+})
+
+export const chatTurnStateSchema = z.enum(['running', 'completed', 'cancelled', 'error'])
+export type ChatTurnState = z.infer<typeof chatTurnStateSchema>
+
+/** A turn started or ended. */
+export const chatTurnEventSchema = z.object({
+  conversationId: conversationIdSchema,
+  turnId: z.string(),
+  state: chatTurnStateSchema,
+  /** Why the turn failed, for state `error`. */
+  error: z.string().optional(),
+  /** A call in this turn ended `unknown`: the next message waits for the user's confirmation. */
+  unknownOutcome: z.boolean(),
+})
+export type ChatTurnEvent = z.infer<typeof chatTurnEventSchema>

@@ -1,0 +1,154 @@
+// A real composed host (dispatcher, events, chat engine, sampling, connection manager) over a temp home,
+// with MCP servers running in-process behind InMemoryTransport and the real mock OpenAI provider. Tests
+// drive it through the IPC contract, as the window does.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { composeHost, type ComposedHost } from '../../../../src/main/core/compose-host'
+import { SettingsService } from '../../../../src/main/core/config/settings-service'
+import type { TransportOpener } from '../../../../src/main/core/mcp/transport-opener'
+import type {
+  EventChannel,
+  EventOf,
+  RequestChannel,
+  RequestOf,
+  ResponseOf,
+} from '../../../../src/shared/ipc/contract'
+import type { ModelInput } from '../../../../src/shared/models/provider-input'
+import type { ServerConfig } from '../../../../src/shared/settings/settings-schema'
+import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
+import { MemorySecretStore } from '../../../doubles/memory-secret-store'
+import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
+
+export interface InProcessServer {
+  id: string
+  /** Declares tools etc. on the server; the capabilities passed to its constructor. */
+  setup: (server: McpServer) => void
+  capabilities?: ConstructorParameters<typeof McpServer>[1]
+  /** The server's sampling policy; deny by default. */
+  sampling?: ServerConfig['sampling']
+  /** Wraps the client side of the link, e.g. to make some sends hang. */
+  wrapTransport?: (transport: Transport) => Transport
+}
+
+export interface ChatHostHarness {
+  composed: ComposedHost
+  mock: MockOpenAI
+  home: string
+  logs: string[]
+  call<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>
+  /** Every event of this kind so far, in order. */
+  events<E extends EventChannel>(event: E): Array<EventOf<E>>
+  /** Resolves with the first event (already seen or future) that matches. */
+  waitFor<E extends EventChannel>(event: E, match: (payload: EventOf<E>) => boolean): Promise<EventOf<E>>
+  close(): Promise<void>
+}
+
+export async function startChatHost(options: {
+  servers: InProcessServer[]
+  toolCallTimeoutMs?: number
+  /** The mock model's capabilities (text only by default). */
+  modelCapabilities?: NonNullable<ModelInput['capabilities']>
+}): Promise<ChatHostHarness> {
+  const mock = await startMockOpenAI()
+  const home = mkdtempSync(join(tmpdir(), 'mcp-desk-chat-host-'))
+  const settings = new SettingsService(new MemoryJsonDocument())
+  settings.update((draft) => {
+    for (const s of options.servers) {
+      draft.servers.push({
+        id: s.id,
+        name: s.id,
+        enabled: true,
+        sampling: s.sampling ?? 'deny',
+        transport: 'stdio',
+        command: 'in-process',
+        args: [],
+        env: {},
+      } satisfies ServerConfig)
+    }
+  })
+  const opener: TransportOpener = (config) => {
+    const spec = options.servers.find((s) => s.id === config.id)
+    if (!spec) throw new Error(`no in-process server ${config.id}`)
+    const server = new McpServer({ name: config.id, version: '1.0.0' }, spec.capabilities ?? {})
+    spec.setup(server)
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    void server.connect(serverSide)
+    return {
+      transport: spec.wrapTransport ? spec.wrapTransport(clientSide) : clientSide,
+      explainFailure: () => undefined,
+      stderrTail: () => '',
+      ended: () => server.close(),
+    }
+  }
+  const logs: string[] = []
+  const composed = composeHost({
+    settings,
+    secrets: new MemorySecretStore(),
+    info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home },
+    log: (message, error) =>
+      logs.push(
+        error === undefined
+          ? message
+          : `${message}: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      ),
+    opener,
+    ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
+  })
+  const provider = composed.providers.add({
+    preset: 'custom',
+    baseUrl: mock.url,
+    apiKey: { value: 'test-key' },
+  })
+  composed.providers.saveModel(provider.id, {
+    id: 'mock-model',
+    ...(options.modelCapabilities ? { capabilities: options.modelCapabilities } : {}),
+  })
+  composed.providers.setDefault(`${provider.id}/mock-model`)
+  await composed.servers.start()
+
+  const seen = new Map<EventChannel, unknown[]>()
+  const waiters: Array<{
+    event: EventChannel
+    match: (p: unknown) => boolean
+    resolve: (p: unknown) => void
+  }> = []
+  composed.host.events.subscribe((name, payload) => {
+    seen.set(name, [...(seen.get(name) ?? []), payload])
+    for (const waiter of waiters.filter((w) => w.event === name && w.match(payload))) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      waiter.resolve(payload)
+    }
+  })
+
+  return {
+    composed,
+    mock,
+    home,
+    logs,
+    async call(channel, request) {
+      const result = await composed.host.dispatch(channel, request)
+      if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
+      return result.value as never
+    },
+    events: (event) => (seen.get(event) ?? []) as never,
+    waitFor: (event, match) =>
+      new Promise((resolve) => {
+        const found = (seen.get(event) ?? []).find((payload) => match(payload as never))
+        if (found !== undefined) return resolve(found as never)
+        waiters.push({
+          event,
+          match: match as (p: unknown) => boolean,
+          resolve: resolve as (p: unknown) => void,
+        })
+      }),
+    async close() {
+      await composed.shutdown()
+      await mock.close()
+      rmSync(home, { recursive: true, force: true })
+    },
+  }
+}
