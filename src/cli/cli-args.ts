@@ -23,6 +23,8 @@ const optionSpec = {
   'chunk-timeout-ms': { type: 'string' },
   model: { type: 'string', multiple: true },
   add: { type: 'boolean' },
+  conversation: { type: 'string' },
+  'confirm-unknown': { type: 'boolean' },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -38,6 +40,7 @@ export type CommandName =
   | 'servers disable'
   | 'servers tools'
   | 'call'
+  | 'chat'
   | 'providers add'
   | 'providers list'
   | 'providers remove'
@@ -69,6 +72,7 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers disable': { options: [], operands: ['<name|id>'] },
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
+  chat: { options: ['conversation', 'model', 'yes', 'confirm-unknown'], operands: ['<message>'] },
   'providers add': {
     options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],
     operands: ['<preset|custom>'],

@@ -76,6 +76,21 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         { server: operand, tool: operands[1] ?? '', args: values.args, approved: values.yes === true },
         io,
       )
+    case 'chat': {
+      const models = values.model ?? []
+      if (models.length > 1) throw new UsageError('chat takes one --model <provider/model>')
+      return (await import('./commands/chat-command')).chat(
+        home,
+        {
+          message: operand,
+          conversation: values.conversation,
+          model: models[0],
+          approveAll: values.yes === true,
+          confirmUnknown: values['confirm-unknown'] === true,
+        },
+        io,
+      )
+    }
     case 'providers add':
       return (await import('./commands/providers-command')).addProvider(home, operand, values, io)
     case 'providers list':

@@ -84,7 +84,20 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       Ask a provider which models it serves (GET /models); --add saves the
       ones not configured yet
   models default <provider/model>
-      The model used when a sampling request's hints choose none
+      The model used when a sampling request's hints choose none, and by
+      chat when a conversation has no model of its own
+
+  chat [--conversation ID] [--model provider/model] [--yes]
+       [--confirm-unknown] <message>
+      One chat turn with the enabled servers' tools: the answer streams to
+      stdout and the turn is saved to the transcript the window shows.
+      Without --conversation a new conversation is started and its id printed
+      on stderr ("Conversation: <id>"). Each MCP tool call is shown and
+      "Approve? [y/N/c(onversation)]" asked on the terminal (c: this tool
+      for the rest of the command); --yes approves them; with neither they
+      are denied and the model is told. --model sets the conversation's
+      model. After a call whose outcome is unknown, the next message needs
+      --confirm-unknown. Ctrl+C stops the turn (exit 130)
 
 Options:
   --home DIR      Profile folder. Default: $MCP_DESK_HOME, else the desktop

@@ -6,9 +6,8 @@ import {
   waitingKey,
   type Notice,
 } from '../core/approvals/approval-notices'
-import type { ApprovalQueue } from '../core/approvals/approval-queue'
+import type { PendingCard, PendingCardSource } from '../core/approvals/pending-approvals'
 import type { HostEvents } from '../core/ipc/host-events'
-import type { SamplingCard } from '../../shared/sampling/sampling-card'
 
 export interface AppWindowAccess {
   /** The open app window, if any. */
@@ -36,7 +35,8 @@ export function focusApprovalCard(target: ApprovalFocusTarget, id: string): void
 }
 
 export interface ApprovalNotifierOptions extends ApprovalFocusTarget {
-  queue: Pick<ApprovalQueue, 'list' | 'subscribe'>
+  /** Sampling and tool-call cards together. */
+  approvals: PendingCardSource
   log: (message: string) => void
   /** After a notification, cards arriving within this time are held and then shown together. */
   quietMs?: number
@@ -48,15 +48,16 @@ export interface ApprovalNotifierOptions extends ApprovalFocusTarget {
  * meanwhile is withdrawn. Returns a dispose function.
  */
 export function startApprovalNotifier(options: ApprovalNotifierOptions): () => void {
-  const { queue, windows, log } = options
+  const { approvals, windows, log } = options
   const quietMs = options.quietMs ?? 5_000
   const detector = new NewApprovalDetector()
   // Electron drops the click handler of a notification that gets garbage-collected, so every shown
   // notification is held here until it is clicked, closed or withdrawn.
   const shown = new Map<Notification, Notice>()
-  // The queue announces cards one by one, so a server firing a batch would otherwise pop one notification
-  // per request: the first shows at once, the rest wait out a quiet period and show as one summary.
-  let held: SamplingCard[] = []
+  // The sources announce cards one by one, so a server (or a model) firing a batch would otherwise pop one
+  // notification per request: the first shows at once, the rest wait out a quiet period and show as one
+  // summary.
+  let held: PendingCard[] = []
   let quiet: NodeJS.Timeout | undefined
   let waiting = new Set<string>()
 
@@ -88,7 +89,7 @@ export function startApprovalNotifier(options: ApprovalNotifierOptions): () => v
     quiet.unref()
   }
 
-  const onCards = (cards: SamplingCard[]) => {
+  const onCards = (cards: PendingCard[]) => {
     const fresh = detector.next(cards)
     waiting = new Set(cards.filter(isWaiting).map(waitingKey))
     for (const [notification, notice] of shown) {
@@ -99,7 +100,8 @@ export function startApprovalNotifier(options: ApprovalNotifierOptions): () => v
     if (!quiet) release()
   }
 
-  // The queue calls listeners inside the sampling flow: a failure is logged, never thrown into a request.
+  // The sources call listeners inside the sampling or chat flow: a failure is logged, never thrown into a
+  // server's request or a chat turn.
   function guarded<A extends unknown[]>(run: (...args: A) => void): (...args: A) => void {
     return (...args) => {
       try {
@@ -110,8 +112,8 @@ export function startApprovalNotifier(options: ApprovalNotifierOptions): () => v
     }
   }
 
-  guarded(onCards)(queue.list())
-  const unsubscribe = queue.subscribe(guarded(onCards))
+  guarded(onCards)(approvals.list())
+  const unsubscribe = approvals.subscribe(guarded(onCards))
   return () => {
     unsubscribe()
     clearTimeout(quiet)

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, safeStorage } from 'electron'
+import { PendingApprovals } from '../core/approvals/pending-approvals'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
 import type { ProfilePaths } from '../core/config/home-paths'
 import { composeHost, type ComposedHost } from '../core/compose-host'
@@ -139,12 +140,20 @@ function startApprovalNotices(services: ComposedHost): () => void {
       },
     },
   }
-  const queue = services.sampling.queue
-  const disposers = [startApprovalNotifier({ ...target, queue, log })]
+  // The bell counts sampling cards and tool-call cards alike; the tray and the notifications follow both.
+  const approvals = new PendingApprovals(services.sampling.queue, services.chat.toolCalls)
+  const disposers = [startApprovalNotifier({ ...target, approvals, log })]
   try {
     const quit = () => app.quit()
     disposers.push(
-      createApprovalTray({ ...target, queue, iconPath: trayIconPath, platform: process.platform, quit, log }),
+      createApprovalTray({
+        ...target,
+        approvals,
+        iconPath: trayIconPath,
+        platform: process.platform,
+        quit,
+        log,
+      }),
     )
   } catch (error) {
     log('the tray icon could not be created', error)

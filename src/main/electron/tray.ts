@@ -1,12 +1,12 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron'
 import { trayState, type TrayState } from '../core/approvals/approval-notices'
-import type { ApprovalQueue } from '../core/approvals/approval-queue'
+import type { PendingCard, PendingCardSource } from '../core/approvals/pending-approvals'
 import { APP_NAME } from '../core/app-identity'
-import type { SamplingCard } from '../../shared/sampling/sampling-card'
 import { focusApprovalCard, type ApprovalFocusTarget } from './approval-notifier'
 
 export interface ApprovalTrayOptions extends ApprovalFocusTarget {
-  queue: Pick<ApprovalQueue, 'list' | 'subscribe'>
+  /** Sampling and tool-call cards together, so the tray counts what the window's bell counts. */
+  approvals: PendingCardSource
   /** resources/trayTemplate.png; Electron picks the @2x file beside it on high-DPI screens. */
   iconPath: string
   platform: NodeJS.Platform
@@ -22,7 +22,7 @@ export interface ApprovalTrayOptions extends ApprovalFocusTarget {
  * them, each opening its card. Returns a dispose function that removes the icon.
  */
 export function createApprovalTray(options: ApprovalTrayOptions): () => void {
-  const { queue, windows, platform, log } = options
+  const { approvals, windows, platform, log } = options
   const now = options.now ?? (() => new Date())
   const refreshMs = options.refreshMs ?? 60_000
 
@@ -47,9 +47,9 @@ export function createApprovalTray(options: ApprovalTrayOptions): () => void {
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(state, options)))
   }
 
-  const render = (cards: SamplingCard[]) => {
-    // Runs inside the sampling flow (the queue calls listeners synchronously): a failure here is logged,
-    // never thrown into a server's request.
+  const render = (cards: PendingCard[]) => {
+    // Runs inside the sampling or chat flow (the sources call listeners synchronously): a failure here is
+    // logged, never thrown into a server's request or a chat turn.
     try {
       const state = trayState(cards, now())
       const key = JSON.stringify(state)
@@ -57,9 +57,9 @@ export function createApprovalTray(options: ApprovalTrayOptions): () => void {
         applied = key
         apply(state)
       }
-      // The ages in the menu go stale without any queue change, so they are refreshed while cards wait.
+      // The ages in the menu go stale while the cards stay the same, so they are refreshed while cards wait.
       if (state.count > 0 && !refresh) {
-        refresh = setInterval(() => render(queue.list()), refreshMs)
+        refresh = setInterval(() => render(approvals.list()), refreshMs)
         refresh.unref()
       } else if (state.count === 0 && refresh) {
         clearInterval(refresh)
@@ -70,8 +70,8 @@ export function createApprovalTray(options: ApprovalTrayOptions): () => void {
     }
   }
 
-  render(queue.list())
-  const unsubscribe = queue.subscribe(render)
+  render(approvals.list())
+  const unsubscribe = approvals.subscribe(render)
   return () => {
     unsubscribe()
     clearInterval(refresh)

@@ -1,33 +1,10 @@
 import type { BrowserWindow } from 'electron'
-import type { CardDraft } from '../../../src/main/core/approvals/approval-queue'
 import type { HostEvents } from '../../../src/main/core/ipc/host-events'
 import type { AppWindowAccess } from '../../../src/main/electron/approval-notifier'
 import type { FakeBrowserWindow } from './fake-electron'
 
-/** A sampling card as the sampling service would queue it, for the tray and notifier tests. */
-export function cardDraft(overrides: Partial<CardDraft> = {}): CardDraft {
-  return {
-    kind: 'sampling',
-    serverId: 'notes',
-    serverName: 'Notes',
-    transportLabel: 'stdio: notes-mcp',
-    model: {
-      chosen: 'local/llama',
-      eligible: [{ ref: 'local/llama', displayName: 'Llama 3 (local)' }],
-      ineligible: [],
-    },
-    hints: [],
-    priorities: {},
-    maxTokens: 200,
-    stopSequences: [],
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
-    firstUserText: 'Summarise my notes',
-    tools: [],
-    estimatedInputTokens: 5,
-    usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
-    ...overrides,
-  }
-}
+// The cards themselves are the core tests' fixtures, so the tray and notifier see the same cards.
+export { cardDraft, SECRET_ARGUMENT, toolCallCard } from '../core/approvals/card-fixtures'
 
 /** Window access over one fake window, counting how often the glue asked to bring it forward. */
 export function windowAccess(window: FakeBrowserWindow): AppWindowAccess & { shows: number } {

@@ -1,16 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApprovalQueue } from '../../../src/main/core/approvals/approval-queue'
+import { PendingApprovals } from '../../../src/main/core/approvals/pending-approvals'
+import { PendingToolCalls } from '../../../src/main/core/chat/pending-tool-calls'
 import { HostEvents } from '../../../src/main/core/ipc/host-events'
 import {
   startApprovalNotifier,
   type ApprovalNotifierOptions,
 } from '../../../src/main/electron/approval-notifier'
-import { cardDraft, recordFocusEvents, windowAccess } from './approval-fixtures'
+import type { ToolCallCard } from '../../../src/shared/chat/tool-call-card'
+import {
+  cardDraft,
+  recordFocusEvents,
+  SECRET_ARGUMENT,
+  toolCallCard,
+  windowAccess,
+} from './approval-fixtures'
 import { electronFake, FakeBrowserWindow, type FakeNotification } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
 
 let queue: ApprovalQueue
+let toolCalls: PendingToolCalls
 let events: HostEvents
 let window: FakeBrowserWindow
 let disposers: (() => void)[]
@@ -18,6 +28,7 @@ let disposers: (() => void)[]
 beforeEach(() => {
   electronFake.reset()
   queue = new ApprovalQueue()
+  toolCalls = new PendingToolCalls()
   events = new HostEvents()
   window = new FakeBrowserWindow({})
   disposers = []
@@ -31,7 +42,8 @@ afterEach(() => {
 function startNotifier(overrides: Partial<ApprovalNotifierOptions> = {}) {
   const windows = windowAccess(window)
   const log = vi.fn()
-  const dispose = startApprovalNotifier({ queue, events, windows, log, quietMs: 5_000, ...overrides })
+  const approvals = new PendingApprovals(queue, toolCalls)
+  const dispose = startApprovalNotifier({ approvals, events, windows, log, quietMs: 5_000, ...overrides })
   disposers.push(dispose)
   return { windows, log, dispose }
 }
@@ -42,6 +54,10 @@ function notifications(): FakeNotification[] {
 
 const ask = (overrides: Parameters<typeof cardDraft>[0] = {}) =>
   queue.request(cardDraft(overrides), { phase: 'approval', timeoutMs: 0 })
+
+/** A tool call as a chat turn shows it; resolves with the user's answer. */
+const askToolCall = (id: string, overrides: Partial<ToolCallCard> = {}, signal?: AbortSignal) =>
+  toolCalls.ask(toolCallCard({ createdAt: new Date().toISOString(), ...overrides, id }), signal)
 
 describe('approval notifications', () => {
   it('shows nothing while the window is focused: the card is already on screen', () => {
@@ -70,6 +86,69 @@ describe('approval notifications', () => {
       'Notes wants to run a model',
       'Files wants to run a model',
     ])
+  })
+
+  it('tells about a tool call by its tool and destination, never its arguments, and opens it on a click', () => {
+    startNotifier()
+    const focused = recordFocusEvents(events)
+    void askToolCall('t1')
+    expect(notifications().map((n) => n.options)).toEqual([
+      {
+        title: 'Notes wants to call Search notes',
+        body: 'Tool: search_notes\nDestination: notes-mcp --vault ~/notes',
+      },
+    ])
+    expect(JSON.stringify(notifications()[0]?.options)).not.toContain(SECRET_ARGUMENT)
+
+    notifications()[0]?.emit('click')
+    expect(window.isFocused()).toBe(true)
+    expect(focused).toEqual(['t1'])
+  })
+
+  it('withdraws a tool-call notification once the call is decided or its turn stops', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    startNotifier()
+    const decided = askToolCall('t1')
+    vi.advanceTimersByTime(5_000)
+    const stop = new AbortController()
+    const stopped = askToolCall('t2', { toolName: 'delete_note', toolTitle: undefined }, stop.signal)
+    const [forDecided, forStopped] = notifications()
+    expect(forStopped?.options.title).toBe('Notes wants to call delete_note')
+
+    toolCalls.decide('t1', 'deny')
+    expect(forDecided?.closed).toBe(true)
+    expect(forStopped?.closed).toBe(false)
+    stop.abort()
+    expect(forStopped?.closed).toBe(true)
+    await expect(decided).resolves.toBe('deny')
+    await expect(stopped).resolves.toBe('closed')
+  })
+
+  it('gathers sampling and tool-call cards arriving together into one summary', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    startNotifier()
+    ask()
+    void askToolCall('t1', { serverName: 'Files' })
+    ask({ serverName: 'Mail' })
+    void askToolCall('t2')
+    void askToolCall('t3', { serverName: 'Files' })
+    expect(notifications()).toHaveLength(1)
+
+    vi.advanceTimersByTime(5_000)
+    expect(notifications()[1]?.options).toEqual({
+      title: '4 requests need your approval',
+      body: 'From Files, Mail, Notes',
+    })
+    const focused = recordFocusEvents(events)
+    notifications()[1]?.emit('click')
+    expect(focused).toEqual(['t1'])
+  })
+
+  it('shows nothing for a tool call while the window is focused: the card is in the conversation', () => {
+    window.focused = true
+    startNotifier()
+    void askToolCall('t1')
+    expect(notifications()).toEqual([])
   })
 
   it('opens the card when the notification is clicked', () => {

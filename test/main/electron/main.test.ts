@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { electronInvokeChannel } from '../../../src/shared/ipc/contract'
+import {
+  electronInvokeChannel,
+  type RequestChannel,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../src/shared/ipc/contract'
+import type { IpcResult } from '../../../src/shared/ipc/ipc-error'
+import { startMockOpenAI } from '../../fixtures/mock-openai'
 import { electronFake, type InvokeHandler } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
@@ -23,6 +30,7 @@ vi.mock('electron-store', async () => {
 const mainDir = fileURLToPath(new URL('../../../src/main/electron/', import.meta.url))
 const rendererPage = join(mainDir, '..', 'renderer', 'index.html')
 const prodSender = { senderFrame: { url: pathToFileURL(rendererPage).href } }
+const stdioServer = fileURLToPath(new URL('../../fixtures/mcp-servers/stdio-server.ts', import.meta.url))
 
 let home: string
 let consoleErrors: MockInstance<typeof console.error>
@@ -38,6 +46,29 @@ async function launch(argv: string[]): Promise<void> {
 
 async function started(): Promise<void> {
   await vi.waitFor(() => expect(electronFake.BrowserWindow.instances.length).toBeGreaterThan(0))
+}
+
+/** Calls a channel as the built renderer does, and unwraps the answer. */
+async function invoke<C extends RequestChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
+  const result = (await handler(channel)(prodSender, request)) as IpcResult<ResponseOf<C>>
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`)
+  return result.value
+}
+
+/** A profile with the mock provider's model and the stdio fixture server (tools echo, add, …) as Notes. */
+function toolCallProfile(mockUrl: string) {
+  return {
+    schemaVersion: 1,
+    models: {
+      providers: [
+        { id: 'mock', name: 'Mock', preset: 'custom', baseUrl: mockUrl, models: [{ id: 'mock-large' }] },
+      ],
+      defaultModel: 'mock/mock-large',
+    },
+    servers: [
+      { id: 'notes', name: 'Notes', transport: 'stdio', command: process.execPath, args: [stdioServer] },
+    ],
+  }
 }
 
 function handler(channel: Parameters<typeof electronInvokeChannel>[0]): InvokeHandler {
@@ -177,6 +208,50 @@ describe('the Electron entry', () => {
     expect(tray?.isDestroyed()).toBe(true)
     await vi.waitFor(() => expect(electronFake.app.quitCalled).toBe(true))
   })
+
+  it('counts a chat tool call waiting for approval in the tray, and notifies about it', async () => {
+    const mock = await startMockOpenAI({ models: ['mock-large'] })
+    try {
+      writeFileSync(join(home, 'settings.json'), JSON.stringify(toolCallProfile(mock.url)))
+      await launch(['--home', home])
+      await started()
+      const [tray] = electronFake.Tray.instances
+      // A real child process: starting node with type stripping can take seconds on a busy machine.
+      await vi.waitFor(
+        async () => {
+          expect(await invoke('servers:list', {})).toMatchObject({
+            servers: [{ id: 'notes', status: 'connected' }],
+          })
+        },
+        { timeout: 20_000, interval: 20 },
+      )
+      mock.enqueue(
+        {
+          kind: 'tool_calls',
+          calls: [{ id: 'c1', name: 'mcp_notes_echo', arguments: '{"text":"hunter2"}' }],
+        },
+        { kind: 'text', chunks: ['Denied, fine.'] },
+      )
+      const { id } = await invoke('chat:create', {})
+      await invoke('chat:send', { id, text: 'Echo my password' })
+
+      await vi.waitFor(() => expect(tray?.tooltip).toBe('MCP Desk — 1 pending approval'), { timeout: 10_000 })
+      expect(tray?.menu?.items.map((item) => item.label)).toContain('Notes wants to call echo · just now')
+      const [notice] = electronFake.Notification.instances
+      expect(notice?.options.title).toBe('Notes wants to call echo')
+      expect(notice?.options.body).toMatch(/^Tool: echo\nDestination: /)
+      expect(notice?.options.body).not.toContain('hunter2')
+
+      const [card] = (await invoke('chat:tool-calls', {})).cards
+      await invoke('chat:decide-tool-call', { id: card?.id ?? '', decision: 'deny' })
+      expect(tray?.tooltip).toBe('MCP Desk — no pending approvals')
+      expect(notice?.closed).toBe(true)
+    } finally {
+      electronFake.app.emit('before-quit', { preventDefault: () => {} })
+      await vi.waitFor(() => expect(electronFake.app.quitCalled).toBe(true))
+      await mock.close()
+    }
+  }, 45_000)
 
   it('quits instead of starting a second copy on the same profile', async () => {
     electronFake.app.singleInstanceLock = false

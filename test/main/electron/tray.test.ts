@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { ApprovalQueue } from '../../../src/main/core/approvals/approval-queue'
+import { PendingApprovals } from '../../../src/main/core/approvals/pending-approvals'
+import { PendingToolCalls } from '../../../src/main/core/chat/pending-tool-calls'
+import type { ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 import { HostEvents } from '../../../src/main/core/ipc/host-events'
 import { createApprovalTray, type ApprovalTrayOptions } from '../../../src/main/electron/tray'
-import { cardDraft, recordFocusEvents, windowAccess } from './approval-fixtures'
+import {
+  cardDraft,
+  recordFocusEvents,
+  SECRET_ARGUMENT,
+  toolCallCard,
+  windowAccess,
+} from './approval-fixtures'
 import { electronFake, FakeBrowserWindow, type FakeMenuItem, type FakeTray } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
@@ -12,6 +21,7 @@ const iconPath = fileURLToPath(new URL('../../../resources/trayTemplate.png', im
 
 let clock: Date
 let queue: ApprovalQueue
+let toolCalls: PendingToolCalls
 let events: HostEvents
 let window: FakeBrowserWindow
 let disposers: (() => void)[]
@@ -20,6 +30,7 @@ beforeEach(() => {
   electronFake.reset()
   clock = new Date('2026-03-01T12:00:00.000Z')
   queue = new ApprovalQueue({ now: () => clock })
+  toolCalls = new PendingToolCalls()
   events = new HostEvents()
   window = new FakeBrowserWindow({})
   disposers = []
@@ -35,7 +46,7 @@ function startTray(overrides: Partial<ApprovalTrayOptions> = {}) {
   const quit = vi.fn()
   const log = vi.fn()
   const dispose = createApprovalTray({
-    queue,
+    approvals: new PendingApprovals(queue, toolCalls),
     events,
     windows,
     iconPath,
@@ -48,6 +59,11 @@ function startTray(overrides: Partial<ApprovalTrayOptions> = {}) {
   disposers.push(dispose)
   const tray = electronFake.Tray.instances.at(-1) as FakeTray
   return { tray, windows, quit, log, dispose }
+}
+
+/** A tool call shown now, as a chat turn shows it; resolves with the user's answer. */
+function askToolCall(id: string, overrides: Partial<ToolCallCard> = {}, signal?: AbortSignal) {
+  return toolCalls.ask(toolCallCard({ createdAt: clock.toISOString(), ...overrides, id }), signal)
 }
 
 function menuItems(tray: FakeTray): FakeMenuItem[] {
@@ -109,6 +125,52 @@ describe('the approvals tray', () => {
 
     queue.remove(first.id)
     expect(tray.tooltip).toBe('MCP Desk — 1 pending approval')
+  })
+
+  it('counts tool-call cards with sampling cards, oldest first, until each is decided or its turn stops', async () => {
+    const { tray } = startTray()
+    queue.request(cardDraft(), { phase: 'approval', timeoutMs: 0 })
+    clock = new Date(clock.getTime() + 2 * 60_000)
+    const approved = askToolCall('t1', { serverName: 'Files', toolTitle: 'Read file' })
+    const stop = new AbortController()
+    const stopped = askToolCall('t2', { toolTitle: undefined }, stop.signal)
+    expect(tray.title).toBe('3')
+    expect(tray.tooltip).toBe('MCP Desk — 3 pending approvals')
+    expect(labels(tray).slice(2, 5)).toEqual([
+      'Notes wants to run a model · 2 min',
+      'Files wants to call Read file · just now',
+      'Notes wants to call search_notes · just now',
+    ])
+    expect(JSON.stringify(labels(tray))).not.toContain(SECRET_ARGUMENT)
+
+    toolCalls.decide('t1', 'approve')
+    expect(tray.title).toBe('2')
+    stop.abort()
+    expect(tray.title).toBe('1')
+    expect(labels(tray)).not.toContain('Notes wants to call search_notes · just now')
+    await expect(approved).resolves.toBe('approve')
+    await expect(stopped).resolves.toBe('closed')
+  })
+
+  it('opens a tool-call card when its menu line is clicked', () => {
+    const { tray, windows } = startTray()
+    const focused = recordFocusEvents(events)
+    void askToolCall('t1')
+    clickItem(tray, 'Notes wants to call Search notes · just now')
+    expect(windows.shows).toBe(1)
+    expect(window.isFocused()).toBe(true)
+    expect(focused).toEqual(['t1'])
+  })
+
+  it('refreshes the waiting times while only tool calls wait', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const { tray } = startTray({ refreshMs: 60_000 })
+    void askToolCall('t1')
+    clock = new Date(clock.getTime() + 5 * 60_000)
+    vi.advanceTimersByTime(60_000)
+    expect(labels(tray)).toContain('Notes wants to call Search notes · 5 min')
+    toolCalls.decide('t1', 'deny')
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it('brings the window forward and opens the card when its menu line is clicked', () => {
@@ -206,6 +268,7 @@ describe('the approvals tray', () => {
     dispose()
     expect(tray.isDestroyed()).toBe(true)
     queue.request(cardDraft(), { phase: 'approval', timeoutMs: 0 })
+    void askToolCall('t1')
     expect(tray.tooltip).toBe('MCP Desk — no pending approvals')
     dispose()
   })

@@ -1,10 +1,12 @@
+import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
 import { APP_NAME } from '../app-identity'
+import type { PendingCard } from './pending-approvals'
 
 /**
- * What the tray and the desktop notifications say about the approval queue. Pure, so the wording, the
- * count and the "is this new?" rule are tested here and the Electron glue only copies them onto native
- * objects.
+ * What the tray and the desktop notifications say about the pending approval cards, sampling requests and
+ * tool calls alike. Pure, so the wording, the count and the "is this new?" rule are tested here and the
+ * Electron glue only copies them onto native objects.
  */
 
 export interface TrayItem {
@@ -39,13 +41,18 @@ export const NOTICE_BURST_LIMIT = 3
 export const NOTICE_TEXT_LIMIT = 120
 /** Server names are chosen by whoever configured the server; keep a menu line readable. */
 const SERVER_NAME_LIMIT = 40
+/** Tool names and titles are chosen by the server; the same bound keeps a menu line readable. */
+const TOOL_NAME_LIMIT = 40
 
-/** A card waits for the user while it asks for approval or for a review; streaming cards do not. */
-export function isWaiting(card: SamplingCard): boolean {
-  return card.phase === 'approval' || card.phase === 'review'
+/**
+ * A sampling card waits for the user while it asks for approval or for a review; streaming cards do not. A
+ * tool-call card is only pending until it is decided, so it always waits.
+ */
+export function isWaiting(card: PendingCard): boolean {
+  return card.kind === 'tool-call' || card.phase === 'approval' || card.phase === 'review'
 }
 
-export function trayState(cards: SamplingCard[], now: Date): TrayState {
+export function trayState(cards: PendingCard[], now: Date): TrayState {
   const waiting = cards.filter(isWaiting)
   const count = waiting.length
   const tooltip =
@@ -61,13 +68,25 @@ export function trayState(cards: SamplingCard[], now: Date): TrayState {
 }
 
 /** One card in one waiting phase: a notice about its approval is stale once it streams or is reviewed. */
-export function waitingKey(card: SamplingCard): string {
-  return `${card.id}:${card.phase}`
+export function waitingKey(card: PendingCard): string {
+  return `${card.id}:${waitingPhase(card)}`
 }
 
-/** `Notes wants to run a model`, or in the review phase `Notes wants you to review a completion`. */
-export function whatItWants(card: SamplingCard): string {
-  const server = shorten(card.serverName, SERVER_NAME_LIMIT)
+/** A tool-call card has one waiting phase: pending until decided. */
+function waitingPhase(card: PendingCard): string {
+  return card.kind === 'tool-call' ? 'tool-call' : card.phase
+}
+
+/**
+ * `Notes wants to run a model`, in the review phase `Notes wants you to review a completion`, and for a
+ * tool call `Notes wants to call Search notes` (the tool's title, else its name).
+ */
+export function whatItWants(card: PendingCard): string {
+  const server = serverLabel(card)
+  if (card.kind === 'tool-call') {
+    const tool = oneLine(card.toolTitle ?? '') || oneLine(card.toolName)
+    return `${server} wants to call ${shorten(tool, TOOL_NAME_LIMIT)}`
+  }
   return card.phase === 'review'
     ? `${server} wants you to review a completion`
     : `${server} wants to run a model`
@@ -86,15 +105,17 @@ export function waitedFor(createdAt: string, now: Date): string {
 }
 
 /**
- * The notifications for cards that just started waiting: one each, or a single summary for a burst. The
- * body names the model and quotes the start of the first user text; images and audio are never described
- * beyond that, so nothing large or binary reaches the OS notification centre.
+ * The notifications for cards that just started waiting: one each, or a single summary for a burst. A
+ * sampling body names the model and quotes the start of the first user text; images and audio are never
+ * described beyond that, so nothing large or binary reaches the OS notification centre. A tool-call body
+ * names the tool and where the call goes, never its arguments: the model may have put private data in
+ * them, and the notification centre keeps what it was shown.
  */
-export function noticesFor(fresh: SamplingCard[]): Notice[] {
+export function noticesFor(fresh: PendingCard[]): Notice[] {
   const [first] = fresh
   if (!first) return []
   if (fresh.length > NOTICE_BURST_LIMIT) {
-    const servers = [...new Set(fresh.map((card) => shorten(card.serverName, SERVER_NAME_LIMIT)))]
+    const servers = [...new Set(fresh.map(serverLabel))]
     return [
       {
         cardId: first.id,
@@ -112,13 +133,40 @@ export function noticesFor(fresh: SamplingCard[]): Notice[] {
   }))
 }
 
-function noticeBody(card: SamplingCard): string {
+function noticeBody(card: PendingCard): string {
+  return card.kind === 'tool-call' ? toolCallBody(card) : samplingBody(card)
+}
+
+function toolCallBody(card: ToolCallCard): string {
+  return [
+    shorten(`Tool: ${oneLine(card.toolName)}`, NOTICE_TEXT_LIMIT),
+    shorten(`Destination: ${oneLine(card.destination)}`, NOTICE_TEXT_LIMIT),
+  ].join('\n')
+}
+
+function samplingBody(card: SamplingCard): string {
   const chosen = card.model.eligible.find((choice) => choice.ref === card.model.chosen)
   const lines = [`Model: ${chosen?.displayName ?? card.model.chosen}`]
   // Newlines and runs of spaces would waste the few lines a notification shows.
   const text = card.firstUserText?.replace(/\s+/g, ' ').trim()
   if (text) lines.push(shorten(text, NOTICE_TEXT_LIMIT))
   return lines.join('\n')
+}
+
+function serverLabel(card: PendingCard): string {
+  return shorten(oneLine(card.serverName), SERVER_NAME_LIMIT)
+}
+
+/**
+ * Text a server or a config chose, made fit for one line of a menu or a notification: a line break would
+ * fake an extra line (a tool title ending in `\nDestination: somewhere-safe`), and invisible format
+ * characters (bidi overrides, zero-width spaces) would make it read as something it is not.
+ */
+export function oneLine(text: string): string {
+  return text
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
 }
 
 /** At most `limit` characters (code points, so an emoji is never cut in half), ending in `…` when cut. */
@@ -130,22 +178,23 @@ export function shorten(text: string, limit: number): string {
 
 /**
  * Tells which cards newly started waiting since the previous call, so each card notifies once, and again
- * only when it enters another waiting phase (approval, later review of the completion).
+ * only when it enters another waiting phase (a sampling approval, later the review of its completion).
  */
 export class NewApprovalDetector {
   /** `id` → the waiting phases already reported; dropped when the card leaves the queue. */
-  readonly #reported = new Map<string, Set<SamplingCard['phase']>>()
+  readonly #reported = new Map<string, Set<string>>()
 
-  next(cards: SamplingCard[]): SamplingCard[] {
-    const fresh: SamplingCard[] = []
+  next<Card extends PendingCard>(cards: Card[]): Card[] {
+    const fresh: Card[] = []
     const present = new Set<string>()
     for (const card of cards) {
       present.add(card.id)
       if (!isWaiting(card)) continue
       let phases = this.#reported.get(card.id)
       if (!phases) this.#reported.set(card.id, (phases = new Set()))
-      if (phases.has(card.phase)) continue
-      phases.add(card.phase)
+      const phase = waitingPhase(card)
+      if (phases.has(phase)) continue
+      phases.add(phase)
       fresh.push(card)
     }
     for (const id of this.#reported.keys()) if (!present.has(id)) this.#reported.delete(id)

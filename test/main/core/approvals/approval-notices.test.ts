@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isWaiting,
   NewApprovalDetector,
   noticesFor,
+  oneLine,
   shorten,
   trayState,
   waitedFor,
+  waitingKey,
+  whatItWants,
 } from '../../../../src/main/core/approvals/approval-notices'
+import type { PendingCard } from '../../../../src/main/core/approvals/pending-approvals'
 import type { SamplingCard } from '../../../../src/shared/sampling/sampling-card'
+import { SECRET_ARGUMENT, toolCallCard } from './card-fixtures'
 
 const now = new Date('2026-03-01T12:00:00.000Z')
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
@@ -221,5 +227,143 @@ describe('NewApprovalDetector', () => {
   it.each(steps)('$name', ({ lists, fresh }) => {
     const detector = new NewApprovalDetector()
     expect(lists.map((cards) => detector.next(cards).map((c) => c.id))).toEqual(fresh)
+  })
+})
+
+describe('tool-call cards', () => {
+  it.each([
+    { name: 'a sampling approval', card: card({ id: 'a' }), waiting: true, key: 'a:approval' },
+    { name: 'a sampling review', card: card({ id: 'a', phase: 'review' }), waiting: true, key: 'a:review' },
+    { name: 'a streaming sampling card', card: card({ id: 'a', phase: 'streaming' }), waiting: false },
+    { name: 'a tool call', card: toolCallCard({ id: 't' }), waiting: true, key: 't:tool-call' },
+  ])('$name waits: $waiting', ({ card: pending, waiting, key }) => {
+    expect(isWaiting(pending)).toBe(waiting)
+    if (key) expect(waitingKey(pending)).toBe(key)
+  })
+
+  it.each([
+    { name: 'the title', overrides: {}, expected: 'Notes wants to call Search notes' },
+    {
+      name: 'the name without a title',
+      overrides: { toolTitle: undefined },
+      expected: 'Notes wants to call search_notes',
+    },
+    {
+      name: 'the name for a blank title',
+      overrides: { toolTitle: ' \n ' },
+      expected: 'Notes wants to call search_notes',
+    },
+    {
+      name: 'a long title, shortened',
+      overrides: { toolTitle: 'y'.repeat(80) },
+      expected: `Notes wants to call ${'y'.repeat(39)}…`,
+    },
+    {
+      name: 'a title with line breaks and invisible characters, on one plain line',
+      overrides: { toolTitle: 'Search\n\tnotes\u202e\u200b now', serverName: 'My\nNotes' },
+      expected: 'My Notes wants to call Search notes now',
+    },
+  ])('says what the call wants with $name', ({ overrides, expected }) => {
+    expect(whatItWants(toolCallCard({ id: 't', ...overrides }))).toBe(expected)
+  })
+
+  it('counts tool calls with sampling cards in the tray, each with its own line', () => {
+    const cards: PendingCard[] = [
+      card({ id: 'a', createdAt: minutesAgo(5) }),
+      card({ id: 'b', phase: 'streaming' }),
+      toolCallCard({ id: 't', serverName: 'Files', toolTitle: 'Read file', createdAt: minutesAgo(3) }),
+      toolCallCard({ id: 'u', createdAt: minutesAgo(0) }),
+    ]
+    const state = trayState(cards, now)
+    expect(state.count).toBe(3)
+    expect(state.tooltip).toBe('MCP Desk — 3 pending approvals')
+    expect(state.items).toEqual([
+      { id: 'a', label: 'Notes wants to run a model · 5 min' },
+      { id: 't', label: 'Files wants to call Read file · 3 min' },
+      { id: 'u', label: 'Notes wants to call Search notes · just now' },
+    ])
+    expect(JSON.stringify(state)).not.toContain(SECRET_ARGUMENT)
+  })
+
+  it('names the tool and the destination in a notice, never the arguments', () => {
+    const notices = noticesFor([toolCallCard({ id: 't' })])
+    expect(notices).toEqual([
+      {
+        cardId: 't',
+        about: ['t:tool-call'],
+        title: 'Notes wants to call Search notes',
+        body: 'Tool: search_notes\nDestination: notes-mcp --vault ~/notes',
+      },
+    ])
+    expect(JSON.stringify(notices)).not.toContain(SECRET_ARGUMENT)
+  })
+
+  it('keeps each line of a tool-call notice short and on one line', () => {
+    const [notice] = noticesFor([
+      toolCallCard({
+        id: 't',
+        toolName: `read\nDestination: somewhere-safe ${'n'.repeat(200)}`,
+        destination: `https://mcp.example.com/${'p'.repeat(300)}`,
+      }),
+    ])
+    const lines = notice?.body.split('\n') ?? []
+    expect(lines).toHaveLength(2)
+    expect(lines[0]?.startsWith('Tool: read Destination: somewhere-safe nnn')).toBe(true)
+    expect(lines[1]?.startsWith('Destination: https://mcp.example.com/ppp')).toBe(true)
+    for (const line of lines) {
+      expect(Array.from(line)).toHaveLength(120)
+      expect(line.endsWith('…')).toBe(true)
+    }
+  })
+
+  it('sums up a burst of sampling and tool-call cards in one notice', () => {
+    const burst: PendingCard[] = [
+      toolCallCard({ id: 't1' }),
+      card({ id: 'a', serverName: 'Mail' }),
+      toolCallCard({ id: 't2', serverName: 'Files' }),
+      toolCallCard({ id: 't3' }),
+    ]
+    expect(noticesFor(burst)).toEqual([
+      {
+        cardId: 't1',
+        about: ['t1:tool-call', 'a:approval', 't2:tool-call', 't3:tool-call'],
+        title: '4 requests need your approval',
+        body: 'From Notes, Mail, Files',
+      },
+    ])
+  })
+
+  const call = toolCallCard({ id: 't' })
+  const sampling = card({ id: 'a' })
+  const detectorSteps: { name: string; lists: PendingCard[][]; fresh: string[][] }[] = [
+    { name: 'a tool call is new once', lists: [[call], [call], [call, sampling]], fresh: [['t'], [], ['a']] },
+    {
+      name: 'a tool call after a sampling card is new',
+      lists: [[sampling], [sampling, call]],
+      fresh: [['a'], ['t']],
+    },
+    {
+      name: 'a tool call decided and asked again is new again',
+      lists: [[call], [], [call]],
+      fresh: [['t'], [], ['t']],
+    },
+  ]
+
+  it.each(detectorSteps)('detector: $name', ({ lists, fresh }) => {
+    const detector = new NewApprovalDetector()
+    expect(lists.map((cards) => detector.next(cards).map((c) => c.id))).toEqual(fresh)
+  })
+})
+
+describe('oneLine', () => {
+  it.each([
+    { text: 'plain', expected: 'plain' },
+    { text: '  two\r\nlines\t ', expected: 'two lines' },
+    { text: 'bell\u0007 and nul\u0000', expected: 'bell and nul' },
+    { text: 'exe.\u202egpj', expected: 'exe.gpj' },
+    { text: 'zero\u200bwidth', expected: 'zerowidth' },
+    { text: 'line\u2028separator', expected: 'line separator' },
+  ])('$text → $expected', ({ text, expected }) => {
+    expect(oneLine(text)).toBe(expected)
   })
 })

@@ -1,0 +1,57 @@
+import type { CardDraft } from '../../../../src/main/core/approvals/approval-queue'
+import {
+  TOOL_CALL_ARGUMENTS_NOTE,
+  toolCallCardSchema,
+  type ToolCallCard,
+} from '../../../../src/shared/chat/tool-call-card'
+
+/** Private data in the tool-call fixture's arguments, which must never reach a tray line or a notification. */
+export const SECRET_ARGUMENT = 'hunter2'
+
+/** A sampling card as the sampling service would queue it. */
+export function cardDraft(overrides: Partial<CardDraft> = {}): CardDraft {
+  return {
+    kind: 'sampling',
+    serverId: 'notes',
+    serverName: 'Notes',
+    transportLabel: 'stdio: notes-mcp',
+    model: {
+      chosen: 'local/llama',
+      eligible: [{ ref: 'local/llama', displayName: 'Llama 3 (local)' }],
+      ineligible: [],
+    },
+    hints: [],
+    priorities: {},
+    maxTokens: 200,
+    stopSequences: [],
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
+    firstUserText: 'Summarise my notes',
+    tools: [],
+    estimatedInputTokens: 5,
+    usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
+    ...overrides,
+  }
+}
+
+/**
+ * A tool-call card as the chat would show it, checked against the schema so the fixture never drifts from
+ * what the host builds. Its arguments hold {@link SECRET_ARGUMENT}.
+ */
+export function toolCallCard(overrides: Partial<ToolCallCard> & { id: string }): ToolCallCard {
+  return toolCallCardSchema.parse({
+    kind: 'tool-call',
+    conversationId: 'conv-1',
+    serverId: 'notes',
+    serverName: 'Notes',
+    transportLabel: 'stdio: notes-mcp',
+    destination: 'notes-mcp --vault ~/notes',
+    toolName: 'search_notes',
+    exposedName: 'notes__search_notes',
+    toolTitle: 'Search notes',
+    arguments: `{\n  "query": "my bank password is ${SECRET_ARGUMENT}"\n}`,
+    argumentsTruncated: false,
+    note: TOOL_CALL_ARGUMENTS_NOTE,
+    createdAt: '2026-03-01T11:57:00.000Z',
+    ...overrides,
+  })
+}
