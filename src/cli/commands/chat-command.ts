@@ -1,4 +1,5 @@
 import { UNKNOWN_OUTCOME_HOLD_MESSAGE, type TurnResult } from '../../main/core/chat/chat-service'
+import { titleFromMessage } from '../../main/core/chat/conversation-service'
 import { createChatEngine, type ChatEngine } from '../../main/core/chat/create-chat-engine'
 import { lastTurnHasUnknownOutcome } from '../../main/core/chat/transcript-history'
 import { ProviderService } from '../../main/core/models/provider-service'
@@ -9,11 +10,8 @@ import { modelRef } from '../../shared/models/model-schema'
 import { UsageError, waitForProcessSignal, type CliIo } from '../cli-io'
 import { ChatTerminal } from '../format/chat-terminal'
 import { TOOL_CALL_QUESTION, toolCallCardLines } from '../format/chat-tool-card'
-import { firstLine, terminalText, truncate } from '../format/terminal-text'
+import { firstLine, terminalText } from '../format/terminal-text'
 import { withServerSession, type ServerSession } from '../server-session'
-
-/** A new conversation is titled with the message's first line, cut to this many characters. */
-export const TITLE_MAX_CHARS = 60
 
 export const CONFIRM_UNKNOWN_HINT =
   'a tool call of the last turn ended with an unknown outcome (the server may have acted); nothing was ' +
@@ -31,12 +29,6 @@ export interface ChatOptions {
   confirmUnknown: boolean
   /** Tests shorten the 30 s after which an unanswered tool call is `unknown`. */
   toolCallTimeoutMs?: number
-}
-
-/** The first non-empty line of the message, cut to TITLE_MAX_CHARS. */
-export function titleFor(message: string): string {
-  const line = message.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? message
-  return truncate(line.replace(/\t/g, ' ').trim(), TITLE_MAX_CHARS)
 }
 
 /**
@@ -143,7 +135,7 @@ async function runTurn(
     if (options.model !== undefined && existing.meta.model !== model) engine.conversations.setModel(id, model)
   } else {
     id = engine.conversations.create({
-      title: titleFor(options.message),
+      title: titleFromMessage(options.message),
       ...(options.model === undefined ? {} : { model }),
     }).id
     terminal.say(`Conversation: ${id}`)

@@ -17,6 +17,10 @@ import './styles/models.css'
 import './styles/approvals.css'
 import './styles/approval-content.css'
 import './styles/sampling.css'
+import './styles/chat.css'
+import './styles/tool-calls.css'
+import './styles/conversation-list.css'
+import './styles/markdown.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

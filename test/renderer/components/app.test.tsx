@@ -13,7 +13,7 @@ describe('<App>', () => {
     const sidebar = screen.getByTestId('sidebar')
     expect(within(sidebar).getByText('No conversations yet')).toBeTruthy()
     expect(within(sidebar).getByText('No servers configured')).toBeTruthy()
-    expect(within(screen.getByTestId('conversation')).getByText(/needs a model provider/)).toBeTruthy()
+    expect(within(screen.getByTestId('transcript')).getByText(/needs a model provider/)).toBeTruthy()
     expect(screen.getByTestId('current-model').textContent).toBe('No model configured')
     expect(screen.queryByTestId('drawer')).toBeNull()
     expect(screen.queryByTestId('startup-warnings')).toBeNull()
@@ -25,8 +25,11 @@ describe('<App>', () => {
     const input = within(composer).getByLabelText<HTMLTextAreaElement>('Message')
     expect(input.disabled).toBe(true)
     const reason = document.getElementById(input.getAttribute('aria-describedby') ?? '')
-    expect(reason?.textContent).toMatch(/no model provider is configured/)
+    expect(reason?.textContent).toMatch(/needs a model provider, and none is configured/)
     expect(within(composer).getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true)
+    // The empty conversation offers the one step chat still needs.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a model provider' }))
+    expect(screen.getByTestId('models-panel')).toBeTruthy()
   })
 
   it('shows the pending approvals count on the bell and opens the approvals drawer from it', async () => {

@@ -106,9 +106,9 @@ describe('models panel: providers', () => {
     expect(within(added).getByText('••••• stored')).toBeTruthy()
     expect(document.body.innerHTML).not.toContain(canary)
     expect(document.body.innerHTML).not.toContain('org-secret-42')
-    // A provider exists now: the composer no longer claims there is none, and still says chat comes later.
-    expect(screen.getByTestId('composer').textContent).not.toMatch(/no model provider/)
-    expect(screen.getByTestId('composer').textContent).toContain('arrives in a later version')
+    // A provider exists now: the composer no longer claims there is none, and asks for a conversation.
+    expect(screen.getByTestId('composer').textContent).not.toMatch(/needs a model provider/)
+    expect(screen.getByTestId('composer').textContent).toContain('Open a conversation, or start a new one')
   })
 
   it('follows the chosen preset: a local one needs no key, and its hint says what must be running', async () => {

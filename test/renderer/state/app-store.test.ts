@@ -31,6 +31,8 @@ describe('createAppStore', () => {
     expect(api.calls.map((call) => call.channel).sort()).toEqual([
       'app:info',
       'approvals:list',
+      'chat:list',
+      'chat:tool-calls',
       'secrets:list',
       'servers:list',
       'settings:get',

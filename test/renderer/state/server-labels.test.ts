@@ -24,6 +24,17 @@ describe('server labels', () => {
     expect(transportLabel(stdio)).toBe('stdio: y')
   })
 
+  it.each([
+    ['/usr/bin/node', ['/srv/mcp/notes-server.js', '--verbose'], 'stdio: notes-server.js'],
+    ['npx', ['-y', '@modelcontextprotocol/server-memory'], 'stdio: server-memory'],
+    ['uv', ['run', 'weather-mcp'], 'stdio: weather-mcp'],
+    ['C:\\Program Files\\nodejs\\node.exe', ['C:\\mcp\\notes.js'], 'stdio: notes.js'],
+    ['node', ['--inspect'], 'stdio: node'],
+    ['notes-mcp', ['serve'], 'stdio: notes-mcp'],
+  ])('names a launched server by what the launcher runs: %s %j', (command, args, label) => {
+    expect(transportLabel({ transport: 'stdio', command, args })).toBe(label)
+  })
+
   it('names http servers by the URL host, and falls back to the raw text when it is not a URL', () => {
     const http = {
       id: 'b',

@@ -11,6 +11,7 @@ import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import { mcpLimitsSchema, samplingSettingsSchema } from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
 import { FakeApprovals } from './fake-approvals'
+import { FakeChat } from './fake-chat'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 
@@ -57,6 +58,8 @@ export class FakeDeskApi implements DeskApi {
   readonly providers: FakeProviders
   /** Approval cards, streamed completions, the audit log and the sampling settings. */
   readonly approvals: FakeApprovals
+  /** Conversations, running turns and tool-call cards. */
+  readonly chat: FakeChat
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -96,6 +99,10 @@ export class FakeDeskApi implements DeskApi {
         this.settings = { ...this.settings, sampling }
         this.emit('settings:changed', this.settings)
       },
+    })
+    this.chat = new FakeChat({
+      emit: (event, payload) => this.emit(event, payload),
+      defaultModel: () => this.settings.models.defaultModel,
     })
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
@@ -204,6 +211,16 @@ export class FakeDeskApi implements DeskApi {
     'sampling:stop': (request) => this.approvals.stop(request),
     'sampling:activity': (request) => this.approvals.activity(request),
     'sampling:update-settings': (request) => this.approvals.updateSettings(request),
+    'chat:list': () => this.chat.list(),
+    'chat:create': (request) => this.chat.create(request),
+    'chat:rename': (request) => this.chat.rename(request),
+    'chat:set-model': (request) => this.chat.setModel(request),
+    'chat:delete': (request) => this.chat.delete(request),
+    'chat:open': (request) => this.chat.open(request),
+    'chat:send': (request) => this.chat.send(request),
+    'chat:stop': (request) => this.chat.stop(request),
+    'chat:tool-calls': () => this.chat.toolCalls(),
+    'chat:decide-tool-call': (request) => this.chat.decide(request),
   }
 }
 

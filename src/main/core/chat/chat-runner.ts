@@ -93,6 +93,8 @@ export class ChatRunner {
     const done = started.done
     this.#running.set(id, { turnId, controller, done })
     this.deps.events.turn({ conversationId: id, turnId, state: 'running', unknownOutcome: false })
+    // The first message may have titled the conversation.
+    this.#announceList()
     void done.then(
       (result) => this.#ended(id, turnId, result),
       (error: unknown) => {

@@ -24,7 +24,11 @@ import {
   type ChatTurnTool,
   runChatTurn,
 } from './chat-turn'
-import type { ConversationService } from './conversation-service'
+import {
+  type ConversationService,
+  DEFAULT_CONVERSATION_TITLE,
+  titleFromMessage,
+} from './conversation-service'
 import { historyFromTranscript, lastTurnHasUnknownOutcome } from './transcript-history'
 import type { TranscriptStore } from './transcript-store'
 import {
@@ -132,6 +136,10 @@ export class ChatService {
       throw new IpcFailure('validation_failed', 'choose a model for this conversation first')
     }
     const { model, config } = this.#deps.providers.languageModel(modelRef)
+    // A conversation still called "New conversation" takes its first message's first line as its title.
+    if (meta.title === DEFAULT_CONVERSATION_TITLE && !records.some((record) => record.type === 'user')) {
+      this.#deps.conversations.rename(conversationId, titleFromMessage(text))
+    }
     const modelAccepts = modelAcceptsOf(config.capabilities)
     const turnId = ulid()
     const signal = options.signal ?? new AbortController().signal

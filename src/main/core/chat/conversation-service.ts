@@ -12,6 +12,19 @@ export const DEFAULT_CONVERSATION_TITLE = 'New conversation'
 /** Shown for a transcript whose meta line was lost (e.g. a crash tore the very first write). */
 export const UNTITLED_CONVERSATION_TITLE = 'Untitled conversation'
 
+/** A conversation titled from its first message gets at most this many characters of it. */
+export const MESSAGE_TITLE_MAX_CHARS = 60
+
+/** The first non-empty line of a message, whitespace collapsed, cut to MESSAGE_TITLE_MAX_CHARS with `…`. */
+export function titleFromMessage(message: string): string {
+  const line = message.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? message
+  const clean = line.replace(/\s+/g, ' ').trim()
+  const characters = [...clean]
+  if (characters.length === 0) return UNTITLED_CONVERSATION_TITLE
+  if (characters.length <= MESSAGE_TITLE_MAX_CHARS) return clean
+  return `${characters.slice(0, MESSAGE_TITLE_MAX_CHARS - 1).join('')}…`
+}
+
 export interface ConversationServiceOptions {
   now?: () => Date
   /** Makes a new conversation id; a monotonic ULID generator on `now` by default. */

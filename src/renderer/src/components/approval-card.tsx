@@ -12,7 +12,14 @@ export function approvalCardDomId(cardId: string): string {
   return `approval-card-${cardId}`
 }
 
-function WaitedTime({ since, elementRef }: { since: string; elementRef: RefObject<HTMLElement | null> }) {
+/** How long a card has waited, kept current while it is on screen; the full time on hover. */
+export function WaitedTime({
+  since,
+  elementRef,
+}: {
+  since: string
+  elementRef: RefObject<HTMLElement | null>
+}) {
   const elapsed = useElapsed(since, elementRef)
   const at = new Date(since)
   return (

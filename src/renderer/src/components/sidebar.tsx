@@ -1,6 +1,60 @@
+import { useMemo, useState } from 'react'
+import { waitingByConversation } from '../state/chat-model'
 import { statusLabels } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
+import { ConversationRow } from './conversation-row'
 import { ServerStatusDot } from './server-status-dot'
+
+/** Every conversation, most recently active first, and the button that starts a new one. */
+function SidebarConversations() {
+  const conversations = useAppState((state) => state.conversations)
+  const openId = useAppState((state) => state.conversation?.id ?? state.openingId)
+  const toolCalls = useAppState((state) => state.toolCalls)
+  const createConversation = useAppState((state) => state.createConversation)
+  const waiting = useMemo(() => waitingByConversation(toolCalls), [toolCalls])
+  const [creating, setCreating] = useState(false)
+
+  const create = async () => {
+    setCreating(true)
+    await createConversation()
+    setCreating(false)
+  }
+
+  return (
+    <section
+      className="sidebar-section sidebar-conversations"
+      aria-labelledby="sidebar-conversations-heading"
+    >
+      <div className="section-header">
+        <h2 id="sidebar-conversations-heading" className="section-title">
+          Conversations
+        </h2>
+      </div>
+      <button
+        type="button"
+        className="button sidebar-new-conversation"
+        disabled={creating}
+        onClick={() => void create()}
+      >
+        <span aria-hidden="true">+</span> New conversation
+      </button>
+      {conversations.length === 0 ? (
+        <p className="empty-note">No conversations yet</p>
+      ) : (
+        <ul className="conversation-list" aria-labelledby="sidebar-conversations-heading">
+          {conversations.map((meta) => (
+            <ConversationRow
+              key={meta.id}
+              meta={meta}
+              selected={meta.id === openId}
+              waiting={waiting[meta.id] ?? 0}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
 
 function SidebarServers() {
   const servers = useAppState((state) => state.servers)
@@ -40,17 +94,7 @@ function SidebarServers() {
 export function Sidebar() {
   return (
     <nav className="sidebar" data-testid="sidebar" aria-label="Conversations and servers">
-      <section
-        className="sidebar-section sidebar-conversations"
-        aria-labelledby="sidebar-conversations-heading"
-      >
-        <div className="section-header">
-          <h2 id="sidebar-conversations-heading" className="section-title">
-            Conversations
-          </h2>
-        </div>
-        <p className="empty-note">No conversations yet</p>
-      </section>
+      <SidebarConversations />
       <SidebarServers />
     </nav>
   )

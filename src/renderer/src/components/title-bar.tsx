@@ -1,6 +1,6 @@
 import { useAppState } from '../state/store-context'
 import type { DrawerPanel } from '../state/app-store'
-import { currentModelLabel } from '../state/model-labels'
+import { conversationModelLabel } from '../state/model-labels'
 import { BellIcon } from './bell-icon'
 
 function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
@@ -20,15 +20,17 @@ function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
 }
 
 /**
- * The app's header: the default model (what sampling falls back to) on the left, drawer toggles and the
- * approvals bell on the right.
+ * The app's header: the open conversation's model (or the default model, which a conversation without
+ * one and sampling fall back to) on the left, drawer toggles and the approvals bell on the right. The bell
+ * counts sampling requests and tool calls waiting for the user, the same count as the tray's.
  */
 export function TitleBar() {
-  const pending = useAppState((state) => state.pendingApprovals)
+  const pending = useAppState((state) => state.pendingApprovals + state.toolCalls.length)
   const approvalsOpen = useAppState((state) => state.drawer === 'approvals')
   const toggleDrawer = useAppState((state) => state.toggleDrawer)
   const models = useAppState((state) => state.settings?.models)
-  const model = currentModelLabel(models)
+  const conversationModel = useAppState((state) => state.conversation?.meta.model)
+  const model = conversationModelLabel(models, conversationModel)
   return (
     <header className="title-bar">
       <span className="title-bar-app">MCP Desk</span>

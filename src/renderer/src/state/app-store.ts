@@ -5,6 +5,7 @@ import type { Theme } from '../../../shared/settings/settings-schema'
 import type { SettingsView } from '../../../shared/settings/settings-view'
 import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
+import { createChatActions, initialChatState, type ChatActions, type ChatState } from './chat-actions'
 import { createModelActions, type ModelActions } from './model-actions'
 import {
   createSamplingActions,
@@ -23,7 +24,8 @@ export interface VisibleError {
   message: string
 }
 
-export interface AppState extends ServerActions, ModelActions, SamplingState, SamplingActions {
+export interface AppState
+  extends ServerActions, ModelActions, SamplingState, SamplingActions, ChatState, ChatActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -126,12 +128,24 @@ export function createAppStore({
       get,
       set,
       setSettings,
-      showApprovals: () => set({ drawer: 'approvals' }),
+      showApprovals: (id) => {
+        // A tool-call card of the open conversation is shown in its transcript, which brings it into view.
+        const toolCall = get().toolCalls.find((card) => card.id === id)
+        if (toolCall && toolCall.conversationId === get().conversation?.id) return
+        set({ drawer: 'approvals' })
+      },
       report,
     })
 
+    const {
+      follow: followChat,
+      load: loadChat,
+      ...chatActions
+    } = createChatActions({ api, call, get, set, report })
+
     return {
       ...initialSamplingState(),
+      ...initialChatState(),
       loaded: false,
       info: null,
       settings: null,
@@ -159,6 +173,7 @@ export function createAppStore({
             set({ servers })
           }),
           ...followSampling(),
+          ...followChat(),
         )
         set({ connection: connection.current() })
         const settingsAt = settingsRevision
@@ -188,6 +203,7 @@ export function createAppStore({
             (error) => report('Could not list servers', error),
           ),
           loadApprovals(),
+          loadChat(),
         ])
         set({ loaded: true })
       },
@@ -238,6 +254,7 @@ export function createAppStore({
       ...serverActions,
       ...modelActions,
       ...samplingActions,
+      ...chatActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),

@@ -41,6 +41,24 @@ export function currentModelLabel(models: SettingsView['models'] | undefined): {
     : { text: 'No model configured', title: 'Add a provider and its models in Models' }
 }
 
+/**
+ * What the title bar says while a conversation is open: the model it runs on, or, when it has chosen none,
+ * the default model it falls back to.
+ */
+export function conversationModelLabel(
+  models: SettingsView['models'] | undefined,
+  ref: string | undefined,
+): { text: string; title: string } {
+  if (!ref) return currentModelLabel(models)
+  const parsed = parseModelRef(ref)
+  const provider = models?.providers.find((candidate) => candidate.id === parsed?.providerId)
+  const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
+  if (provider && model) {
+    return { text: model.displayName ?? ref, title: `Conversation model: ${ref} (${provider.name})` }
+  }
+  return { text: ref, title: `Conversation model: ${ref}, which is no longer configured` }
+}
+
 /** Token counts the way model cards print them: 128k, 200k, 4,096. */
 export function formatTokens(count: number): string {
   if (count >= 10_000 && count % 1000 === 0) return `${count / 1000}k`

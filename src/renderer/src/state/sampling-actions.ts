@@ -46,8 +46,8 @@ export interface SamplingActionDeps {
   get: () => SamplingState
   set: (partial: Partial<SamplingState>) => void
   setSettings: (update: (settings: SettingsView) => SettingsView) => void
-  /** Opens the drawer on the approvals panel. */
-  showApprovals: () => void
+  /** Brings the card with this id into view: opens the approvals drawer unless the card is shown elsewhere. */
+  showApprovals: (id: string) => void
   /** Adds a visible error and returns its id. */
   report: (context: string, error: unknown) => { id: number; message: string }
 }
@@ -97,7 +97,7 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
       api.on('approvals:focus', ({ id }) => {
         focusSeq++
         set({ approvalFocus: { id, seq: focusSeq } })
-        deps.showApprovals()
+        deps.showApprovals(id)
       }),
     ],
 

@@ -114,6 +114,22 @@ describe('chat over the IPC contract', () => {
     })
   })
 
+  it("titles a new conversation from its first message's first line, and only then", async () => {
+    const h = (harness = await startChatHost({ servers: [] }))
+    const { id } = await h.call('chat:create', {})
+    h.mock.enqueue({ kind: 'text', chunks: ['hi'] }, { kind: 'text', chunks: ['again'] })
+    const first = await h.call('chat:send', { id, text: '\n  Plan   the release\nwith details' })
+    expect(h.events('chat:conversations').at(-1)?.conversations[0]?.title).toBe('Plan the release')
+    await turnEnd(h, first.turnId)
+    const second = await h.call('chat:send', { id, text: 'Something else' })
+    await turnEnd(h, second.turnId)
+    expect((await h.call('chat:open', { id })).meta.title).toBe('Plan the release')
+    const named = await h.call('chat:create', { title: 'Mine' })
+    h.mock.enqueue({ kind: 'text', chunks: ['ok'] })
+    await turnEnd(h, (await h.call('chat:send', { id: named.id, text: 'Other words' })).turnId)
+    expect((await h.call('chat:open', { id: named.id })).meta.title).toBe('Mine')
+  })
+
   it('refuses a second send while a turn runs, and Stop aborts the provider request', async () => {
     const h = (harness = await startChatHost({ servers: [] }))
     const { id } = await h.call('chat:create', {})

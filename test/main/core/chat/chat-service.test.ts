@@ -116,7 +116,9 @@ describe('ChatService', () => {
     expect(chat.lastConversationFor(serverId)).toBe(id)
 
     const records = conversations.get(id).records
+    // The second meta record is the title taken from the first message.
     expect(records.map((r) => r.type)).toEqual([
+      'meta',
       'meta',
       'turn',
       'user',

@@ -1,0 +1,122 @@
+import type { AttachmentSummary, TranscriptRecord } from '../../../shared/chat/transcript-schema'
+import { prettyArguments, resultStateLabels } from '../state/chat-model'
+import { formatBytes } from '../state/model-labels'
+
+type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
+type ToolResultRecord = Extract<TranscriptRecord, { type: 'tool_result' }>
+
+/** Where a call without a result stands: at the user's card, at the server, or nowhere (the turn ended). */
+export type ToolCallProgress = 'approval' | 'running' | 'missing'
+
+const progressLabels: Record<ToolCallProgress, string> = {
+  approval: 'Waiting for your approval',
+  running: 'Running',
+  missing: 'No result recorded',
+}
+
+const kindLabels: Record<AttachmentSummary['kind'], string> = {
+  image: 'Image',
+  audio: 'Audio',
+  resource: 'Resource',
+  binary: 'Binary',
+}
+
+function attachmentText(attachment: AttachmentSummary): string {
+  return [
+    kindLabels[attachment.kind],
+    attachment.name,
+    attachment.mimeType,
+    attachment.bytes !== undefined ? formatBytes(attachment.bytes) : undefined,
+    attachment.uri,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ')
+}
+
+function Attachments({ attachments }: { attachments: AttachmentSummary[] }) {
+  if (attachments.length === 0) return null
+  return (
+    <ul className="tool-call-attachments" aria-label="Attachments">
+      {attachments.map((attachment, index) => (
+        <li key={index} className="tool-call-attachment">
+          {attachmentText(attachment)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** What the server answered; denied and unknown results only hold what the model was told, so they fold. */
+function ResultBody({ result }: { result: ToolResultRecord }) {
+  const folded = result.state === 'denied' || result.state === 'unknown'
+  const output = result.text ? (
+    <pre className="tool-call-output" tabIndex={0} aria-label="Result">
+      {result.text}
+    </pre>
+  ) : null
+  return (
+    <>
+      {folded
+        ? output && (
+            <details className="disclosure">
+              <summary>What the model was told</summary>
+              {output}
+            </details>
+          )
+        : (output ?? <p className="hint">The server returned no text.</p>)}
+      <Attachments attachments={result.attachments} />
+      {result.metadata && (
+        <details className="disclosure">
+          <summary>Server metadata (kept here, not sent to the model)</summary>
+          <pre className="tool-call-output">{JSON.stringify(result.metadata, null, 2)}</pre>
+        </details>
+      )}
+    </>
+  )
+}
+
+/**
+ * One MCP call in the transcript with its result. Each result state has its own look and words: completed,
+ * failed, denied, unknown (amber, the server may have acted) and output_limit (truncated at 64 KiB).
+ */
+export function ToolCallRow({
+  call,
+  result,
+  progress,
+}: {
+  call: ToolCallRecord
+  result?: ToolResultRecord
+  progress: ToolCallProgress
+}) {
+  const state = result?.state ?? progress
+  const label = result ? resultStateLabels[result.state] : { label: progressLabels[progress] }
+  return (
+    <div
+      className={`tool-call tool-call--${state} selectable`}
+      data-testid="tool-call"
+      data-state={state}
+      role="group"
+      aria-label={`Tool call ${call.exposedName}: ${label.label}`}
+    >
+      <div className="tool-call-head">
+        <span className="tool-call-kind">Tool call</span>
+        <code className="tool-call-name" title={`${call.toolName} on server ${call.serverId}`}>
+          {call.exposedName}
+        </code>
+        <span className={`tool-call-state tool-call-state--${state}`} data-testid="tool-call-state">
+          {label.label}
+        </span>
+      </div>
+      {label.explanation && (
+        <p className="tool-call-explanation" data-testid="tool-call-explanation">
+          {label.explanation}
+        </p>
+      )}
+      <details className="disclosure">
+        <summary>Arguments</summary>
+        <pre className="tool-call-output">{prettyArguments(call.arguments)}</pre>
+      </details>
+      {result && <ResultBody result={result} />}
+    </div>
+  )
+}
