@@ -12,35 +12,14 @@ import {
 } from '../../../../src/main/core/approvals/approval-notices'
 import type { PendingCard } from '../../../../src/main/core/approvals/pending-approvals'
 import type { SamplingCard } from '../../../../src/shared/sampling/sampling-card'
-import { SECRET_ARGUMENT, toolCallCard } from './card-fixtures'
+import { cardDraft, SECRET_ARGUMENT, toolCallCard } from './card-fixtures'
 
 const now = new Date('2026-03-01T12:00:00.000Z')
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
 
 function card(overrides: Partial<SamplingCard> & { id: string }): SamplingCard {
-  return {
-    kind: 'sampling',
-    serverId: 'notes',
-    serverName: 'Notes',
-    transportLabel: 'stdio: notes-mcp',
-    createdAt: minutesAgo(3),
-    phase: 'approval',
-    model: {
-      chosen: 'local/llama',
-      eligible: [{ ref: 'local/llama', displayName: 'Llama 3 (local)' }],
-      ineligible: [],
-    },
-    hints: [],
-    priorities: {},
-    maxTokens: 200,
-    stopSequences: [],
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Summarise my notes' }] }],
-    firstUserText: 'Summarise my notes',
-    tools: [],
-    estimatedInputTokens: 5,
-    usageToday: { requests: 0, inputTokens: 0, outputTokens: 0 },
-    ...overrides,
-  }
+  const { id, phase = 'approval', createdAt = minutesAgo(3), ...rest } = overrides
+  return { ...cardDraft(rest), id, phase, createdAt }
 }
 
 describe('trayState', () => {
