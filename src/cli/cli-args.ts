@@ -25,6 +25,8 @@ const optionSpec = {
   add: { type: 'boolean' },
   conversation: { type: 'string' },
   'confirm-unknown': { type: 'boolean' },
+  limit: { type: 'string' },
+  'query-file': { type: 'string' },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -41,6 +43,7 @@ export type CommandName =
   | 'servers tools'
   | 'call'
   | 'chat'
+  | 'tools search'
   | 'providers add'
   | 'providers list'
   | 'providers remove'
@@ -53,6 +56,8 @@ interface CommandSpec {
   options: OptionName[]
   /** The operands it takes, as the usage names them; all are required. */
   operands: string[]
+  /** Operands after those that may be left out (the command checks what it got). */
+  optionalOperands?: string[]
   /** Whether it takes `-- <command> [args...]` (only `servers add`). */
   trailing?: boolean
 }
@@ -73,6 +78,7 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
   chat: { options: ['conversation', 'model', 'yes', 'confirm-unknown'], operands: ['<message>'] },
+  'tools search': { options: ['limit', 'json', 'query-file'], operands: [], optionalOperands: ['<query>'] },
   'providers add': {
     options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],
     operands: ['<preset|custom>'],
@@ -90,6 +96,7 @@ const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   servers: { subcommands: ['add', 'remove', 'enable', 'disable', 'tools'], bare: 'servers' },
   providers: { subcommands: ['add', 'list', 'remove'] },
   models: { subcommands: ['discover', 'default'], bare: 'models' },
+  tools: { subcommands: ['search'] },
 }
 
 export type OptionValues = ReturnType<typeof parse>['values']
@@ -132,7 +139,7 @@ export function parseCommandLine(argv: string[]): ParsedArgv {
   if (operands.length < spec.operands.length) {
     throw new UsageError(`${name} needs ${spec.operands.slice(operands.length).join(' ')}`)
   }
-  const unexpected = operands[spec.operands.length]
+  const unexpected = operands[spec.operands.length + (spec.optionalOperands?.length ?? 0)]
   if (unexpected !== undefined) throw new UsageError(`unexpected argument "${unexpected}" for ${name}`)
   if (terminator !== Infinity && !spec.trailing) {
     throw new UsageError(`"--" does not apply to ${name}; only servers add takes -- <command> [args...]`)

@@ -91,6 +91,12 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         io,
       )
     }
+    case 'tools search':
+      return (await import('./commands/tools-search-command')).searchTools(
+        home,
+        { query: operands[0], limit: values.limit, json, queryFile: values['query-file'] },
+        io,
+      )
     case 'providers add':
       return (await import('./commands/providers-command')).addProvider(home, operand, values, io)
     case 'providers list':

@@ -99,6 +99,12 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       model. After a call whose outcome is unknown, the next message needs
       --confirm-unknown. Ctrl+C stops the turn (exit 130)
 
+  tools search <query> [--limit N] [--json]
+  tools search --query-file FILE
+      Search the enabled servers' tools as the model's mcp_tool_search does
+      (best first, at most 20); --query-file answers each line of FILE as
+      one JSON line, for scripted evaluation
+
 Options:
   --home DIR      Profile folder. Default: $MCP_DESK_HOME, else the desktop
                   app's folder:

@@ -110,6 +110,10 @@ export function createHost(deps: HostDeps): Host {
       settings.update((draft) => {
         draft.sampling = { ...draft.sampling, ...patch }
       }).sampling,
+    'tools:update-settings': (patch) =>
+      settings.update((draft) => {
+        draft.tools = { ...draft.tools, ...patch }
+      }).tools,
     'chat:list': () => ({ conversations: chat.runner.list() }),
     'chat:create': (request) => chat.runner.create(request),
     'chat:rename': ({ id, title }) => chat.runner.rename(id, title),

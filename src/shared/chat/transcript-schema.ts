@@ -88,6 +88,9 @@ export const toolResultRecordSchema = z.object({
   attachments: z.array(attachmentSummarySchema).default([]),
   /** `_meta`/`metadata` from the server: kept for the user, never sent to the model. */
   metadata: z.record(z.string(), z.json()).optional(),
+  /** False when the call was refused before anything reached the server (denied, not loaded, not
+   *  connected, invalid arguments); the host sets it, never the server. */
+  sent: z.literal(false).optional(),
 })
 
 /** Something the host says about the conversation, e.g. "turn ended: 16 tool calls". */

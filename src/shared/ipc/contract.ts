@@ -4,6 +4,7 @@ import {
   samplingSettingsSchema,
   secretNameSchema,
   themeSchema,
+  toolSettingsSchema,
 } from '../settings/settings-schema'
 import { providerViewSchema, settingsViewSchema } from '../settings/settings-view'
 import { providerIdSchema } from '../models/model-schema'
@@ -143,6 +144,11 @@ export const requestChannels = {
   'sampling:update-settings': {
     request: samplingSettingsPatchSchema,
     response: samplingSettingsSchema,
+  },
+  /** Tool search mode (off | always | auto); per-server "always loaded" is part of the server's config. */
+  'tools:update-settings': {
+    request: toolSettingsSchema.partial().strict(),
+    response: toolSettingsSchema,
   },
   'chat:list': { request: empty, response: z.object({ conversations: z.array(conversationMetaSchema) }) },
   'chat:create': { request: createConversationRequestSchema, response: conversationMetaSchema },

@@ -28,6 +28,8 @@ const inputBase = {
     .int('the daily token budget must be a whole number')
     .positive('the daily token budget must be more than 0')
     .optional(),
+  /** With tool search on, offer this server's tools on every request instead of through search. */
+  toolsAlwaysLoaded: z.boolean().default(false),
 }
 
 export const serverInputSchema = z.discriminatedUnion('transport', [

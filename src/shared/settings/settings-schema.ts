@@ -33,6 +33,9 @@ const serverBase = {
   samplingModels: z.array(z.string().min(1)).optional(),
   /** Tokens (in + out) this server's sampling may use per day; absent = no budget. */
   samplingDailyTokens: z.number().int().positive().optional(),
+  /** With tool search on, this server's tools are offered on every request instead of found by search.
+   *  Absent = false, so settings files only carry it where the user turned it on. */
+  toolsAlwaysLoaded: z.boolean().optional(),
 }
 
 export const stdioServerConfigSchema = z
@@ -131,6 +134,16 @@ export type SamplingSettings = z.infer<typeof samplingSettingsSchema>
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
 
+/**
+ * Tool search (issue 8): `auto` hides the MCP tools behind `mcp_tool_search` when their definitions would
+ * take over 10% of the model's input window or there are more than 40; `always` and `off` force it.
+ */
+export const toolSearchModeSchema = z.enum(['off', 'always', 'auto'])
+export type ToolSearchMode = z.infer<typeof toolSearchModeSchema>
+
+export const toolSettingsSchema = z.object({ search: toolSearchModeSchema.default('auto') }).strict()
+export type ToolSettings = z.infer<typeof toolSettingsSchema>
+
 export const settingsSchema = z
   .object({
     schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION),
@@ -145,6 +158,7 @@ export const settingsSchema = z
     models: modelsSettingsSchema.default(modelsSettingsSchema.parse({})),
     permissions: permissionsSchema.default({ mcp_sampling: {} }),
     sampling: samplingSettingsSchema.default(samplingSettingsSchema.parse({})),
+    tools: toolSettingsSchema.default(toolSettingsSchema.parse({})),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -7,6 +7,7 @@ import {
   samplingPolicySchema,
   secretRefSchema,
   themeSchema,
+  toolSettingsSchema,
   type ConfigValue,
   type ServerConfig,
   type Settings,
@@ -28,6 +29,7 @@ const serverViewBase = {
   sampling: samplingPolicySchema,
   samplingModels: z.array(z.string()).optional(),
   samplingDailyTokens: z.number().optional(),
+  toolsAlwaysLoaded: z.boolean().optional(),
 }
 export const serverConfigViewSchema = z.discriminatedUnion('transport', [
   z.object({
@@ -70,6 +72,7 @@ export const settingsViewSchema = z.object({
   }),
   permissions: permissionsSchema,
   sampling: samplingSettingsSchema,
+  tools: toolSettingsSchema,
   servers: z.array(serverConfigViewSchema),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -118,6 +121,7 @@ export function toSettingsView(settings: Settings): SettingsView {
     },
     permissions: { mcp_sampling: { ...settings.permissions.mcp_sampling } },
     sampling: { ...settings.sampling },
+    tools: { ...settings.tools },
     servers: settings.servers.map(maskServer),
   }
 }

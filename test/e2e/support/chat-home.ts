@@ -8,9 +8,12 @@ export const docsServer = fileURLToPath(new URL('../../fixtures/mcp-servers/docs
 /**
  * A profile for chat: the mock provider's model as the default model and one stdio server with id `docs`
  * (the docs fixture, whose `query` tool the model sees as `mcp_docs_query`), which writes how many calls
- * reached it to `countFile`.
+ * reached it to `countFile`. `extraTools` adds that many unrelated tools to the server (tool search).
  */
-export function chatHome(mockUrl: string): { home: string; countFile: string } {
+export function chatHome(
+  mockUrl: string,
+  options: { extraTools?: number } = {},
+): { home: string; countFile: string } {
   const home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-chat-'))
   const countFile = join(home, 'docs-calls.txt')
   writeFileSync(
@@ -35,7 +38,7 @@ export function chatHome(mockUrl: string): { home: string; countFile: string } {
           name: 'Docs',
           transport: 'stdio',
           command: process.execPath,
-          args: [docsServer, '--count-file', countFile],
+          args: [docsServer, '--count-file', countFile, '--extra-tools', String(options.extraTools ?? 0)],
         },
       ],
     }),

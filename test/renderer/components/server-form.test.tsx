@@ -53,6 +53,7 @@ describe('server form', () => {
           env: { NOTES_TOKEN: { value: 'tok-123456' } },
           enabled: true,
           sampling: 'deny',
+          toolsAlwaysLoaded: false,
         },
       },
     ])
@@ -83,6 +84,7 @@ describe('server form', () => {
           headers: { Authorization: { value: 'Bearer xyz' } },
           enabled: false,
           sampling: 'ask',
+          toolsAlwaysLoaded: false,
         },
       },
     ])
@@ -183,6 +185,7 @@ describe('server form', () => {
           env: { KEEP: { keep: true }, SHARED: { keep: true }, REPLACE: { value: 'fresh-value' } },
           enabled: true,
           sampling: 'allow',
+          toolsAlwaysLoaded: false,
         },
       },
     ])

@@ -45,6 +45,24 @@ describe('transcript', () => {
     expect(byState.completed!.classList.contains('selectable')).toBe(true)
   })
 
+  it('says nothing was sent for a failure the host refused before sending', async () => {
+    await renderOpenConversation([
+      recordFixture(call('c1')),
+      recordFixture({
+        type: 'tool_result',
+        turnId: 't1',
+        callId: 'c1',
+        state: 'failed',
+        sent: false,
+        text: 'mcp_docs_query is not loaded, so nothing was sent. Call mcp_tool_search to find it first.',
+      }),
+    ])
+    const row = within(transcript()).getByTestId('tool-call')
+    expect(row.dataset.state).toBe('failed')
+    expect(row.textContent).toContain('Nothing was sent to the server.')
+    expect(row.textContent).not.toContain('The server reported an error.')
+  })
+
   it('lists attachment summaries and keeps server metadata apart from what the model saw', async () => {
     await renderOpenConversation([
       recordFixture(call('c1')),

@@ -43,6 +43,7 @@ describe('server form model', () => {
         env: { NOTES_TOKEN: { value: 's3cret' } },
         enabled: true,
         sampling: 'deny',
+        toolsAlwaysLoaded: false,
       },
     })
   })
@@ -88,6 +89,16 @@ describe('server form model', () => {
       ['TOKEN', { secret: 'server.notes.env.TOKEN' }, ''],
       ['DEBUG', { masked: true }, ''],
     ])
+  })
+
+  it('carries "always offer the tools" from the config to the input, false when the config has none', () => {
+    const always = serverFormFromConfig(httpConfigFixture({ id: 'r', toolsAlwaysLoaded: true }))
+    expect(always.toolsAlwaysLoaded).toBe(true)
+    expect(buildServerInput(always)).toMatchObject({ ok: true, input: { toolsAlwaysLoaded: true } })
+    const plain = serverFormFromConfig(stdioConfigFixture({ id: 'notes' }))
+    expect(plain.toolsAlwaysLoaded).toBe(false)
+    expect(buildServerInput(plain)).toMatchObject({ ok: true, input: { toolsAlwaysLoaded: false } })
+    expect(emptyServerForm().toolsAlwaysLoaded).toBe(false)
   })
 
   it('keeps a saved value left empty, replaces a typed one, and drops a removed row', () => {

@@ -37,6 +37,7 @@ export function settingsFixture(overrides: Partial<SettingsView> = {}): Settings
     models: { providers: [], recentModels: [] },
     permissions: { mcp_sampling: {} },
     sampling: samplingSettingsSchema.parse({}),
+    tools: { search: 'auto' },
     servers: [],
     ...overrides,
   }
@@ -211,6 +212,11 @@ export class FakeDeskApi implements DeskApi {
     'sampling:stop': (request) => this.approvals.stop(request),
     'sampling:activity': (request) => this.approvals.activity(request),
     'sampling:update-settings': (request) => this.approvals.updateSettings(request),
+    'tools:update-settings': (request) => {
+      this.settings = { ...this.settings, tools: { ...this.settings.tools, ...request } }
+      this.emit('settings:changed', this.settings)
+      return ok(this.settings.tools)
+    },
     'chat:list': () => this.chat.list(),
     'chat:create': (request) => this.chat.create(request),
     'chat:rename': (request) => this.chat.rename(request),

@@ -159,6 +159,8 @@ export class FakeServers {
       sampling: input.sampling,
       ...(input.samplingModels ? { samplingModels: input.samplingModels } : {}),
       ...(input.samplingDailyTokens !== undefined ? { samplingDailyTokens: input.samplingDailyTokens } : {}),
+      // Like the host, the settings only carry the flag where it is on.
+      ...(input.toolsAlwaysLoaded ? { toolsAlwaysLoaded: true } : {}),
     }
     if (input.transport === 'stdio') {
       const env = this.#views(id, 'env', input.env, previous?.transport === 'stdio' ? previous.env : {})

@@ -1,4 +1,3 @@
-import type { JSONSchema7 } from 'ai'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
@@ -13,7 +12,9 @@ import {
   type ToolCallOutcome,
 } from '../tools/tool-call-outcome'
 import { LOCAL_TOOL_OWNER, type LocalChatTool } from '../tools/local-tool'
-import { buildToolSet, type ToolProvenance } from '../tools/tool-set'
+import { estimateTokens } from '../tools/loading/token-estimate'
+import type { ToolSearchService } from '../tools/loading/tool-search-service'
+import { assembleTurnTools, type OfferedTool } from './turn-tools'
 import type { NormalizeOptions } from '../tools/normalize-tool-result'
 import { modelAcceptsOf } from './tool-media'
 import {
@@ -21,7 +22,6 @@ import {
   type ChatToolCallRequest,
   type ChatToolTarget,
   type ChatTurnResult,
-  type ChatTurnTool,
   runChatTurn,
 } from './chat-turn'
 import {
@@ -60,8 +60,10 @@ export interface ChatServiceDeps {
   askApproval: (card: ToolCallCard, signal: AbortSignal) => Promise<unknown>
   /** The settings' default model, for a conversation that has none chosen. */
   defaultModel?: () => string | undefined
-  /** Host tools offered before the MCP tools, in this order (tool search, for one). */
+  /** Host tools offered before the MCP tools, in this order. */
   localTools?: readonly LocalChatTool[]
+  /** Tool search (issue 8); without it every MCP tool is offered on every request. */
+  toolSearch?: ToolSearchService
   notifier?: TurnLifecycleNotifier
   log: (line: string) => void
   /** How long a tool call may go unanswered before it is `unknown`; 30 s by default. */
@@ -80,11 +82,6 @@ export interface SendOptions {
 export interface StartedTurn {
   turnId: string
   done: Promise<TurnResult>
-}
-
-interface OfferedTool {
-  tool: ChatTurnTool
-  provenance: ToolProvenance
 }
 
 /** Who calls tools in a turn, as the turn lifecycle's `actorId` names it: the chat's main agent. */
@@ -143,18 +140,31 @@ export class ChatService {
     const modelAccepts = modelAcceptsOf(config.capabilities)
     const turnId = ulid()
     const signal = options.signal ?? new AbortController().signal
-    const offered = this.#offeredTools()
+    const history = historyFromTranscript(records)
+    const tools = assembleTurnTools({
+      localTools: this.#deps.localTools ?? [],
+      servers: this.#deps.servers.list(),
+      log: this.#deps.log,
+      toolSearch: this.#deps.toolSearch,
+      capabilities: config.capabilities,
+      contextTokens: estimateTokens(JSON.stringify(history)) + estimateTokens(text),
+    })
+    if (tools.searchReason !== undefined)
+      this.#deps.log(`tool search for turn ${turnId}: ${tools.searchReason}`)
+    const offered = tools.offered
     const used = new Set<string>()
     const done = runChatTurn({
       conversationId,
       turnId,
       modelRef,
-      history: historyFromTranscript(records),
+      history,
       userText: text,
       tools: offered.map((entry) => entry.tool),
       languageModel: model,
       callTool: (target, args, callSignal, callTurnId) => {
-        if (target.serverId === LOCAL_TOOL_OWNER) return this.#runLocal(target.toolName, args, callSignal)
+        if (target.serverId === LOCAL_TOOL_OWNER) {
+          return runLocalTool(tools.locals, target.toolName, args, callSignal)
+        }
         used.add(target.serverId)
         this.#lastConversation.set(target.serverId, conversationId)
         const turn = { sessionId: conversationId, turnId: callTurnId }
@@ -165,6 +175,7 @@ export class ChatService {
       ...(options.onText ? { onText: options.onText } : {}),
       signal,
       capabilities: config.capabilities,
+      ...(tools.scope ? { scope: tools.scope } : {}),
     }).then(async (result) => {
       this.#recordUse(modelRef)
       await this.#notifyTurnEnded(conversationId, result, used)
@@ -176,25 +187,6 @@ export class ChatService {
   /** Runs one turn to its end (the CLI and tests); see `begin`. */
   async send(conversationId: string, text: string, options: SendOptions = {}): Promise<TurnResult> {
     return this.begin(conversationId, text, options).done
-  }
-
-  #offeredTools(): OfferedTool[] {
-    const local = this.#deps.localTools ?? []
-    const entries = buildToolSet(local, this.#deps.servers.list(), this.#deps.log)
-    return entries.map((entry) => {
-      const provenance = entry.provenance
-      const target =
-        provenance.kind === 'mcp'
-          ? { serverId: provenance.serverId, toolName: provenance.toolName }
-          : { serverId: LOCAL_TOOL_OWNER, toolName: entry.name }
-      const tool: ChatTurnTool = {
-        exposedName: entry.name,
-        description: entry.description,
-        inputSchema: entry.inputSchema as JSONSchema7,
-        target,
-      }
-      return { tool, provenance }
-    })
   }
 
   async #approve(
@@ -251,21 +243,6 @@ export class ChatService {
     })
   }
 
-  async #runLocal(
-    name: string,
-    args: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<ToolCallOutcome> {
-    const local = this.#deps.localTools?.find((candidate) => candidate.name === name)
-    if (!local)
-      return { state: 'failed', text: `There is no local tool named ${name}.`, attachments: [], metadata: {} }
-    try {
-      return await local.run(args, signal)
-    } catch (error) {
-      return { state: 'failed', text: `${name} failed: ${messageOf(error)}`, attachments: [], metadata: {} }
-    }
-  }
-
   /** Remembering the model is a convenience for model selection; a settings failure must not fail the turn. */
   #recordUse(modelRef: string): void {
     try {
@@ -303,6 +280,22 @@ export class ChatService {
         this.#deps.log(`turn lifecycle notification to "${outcome.serverId}" ${outcome.outcome}${why}`)
       }
     }
+  }
+}
+
+async function runLocalTool(
+  locals: readonly LocalChatTool[],
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolCallOutcome> {
+  const local = locals.find((candidate) => candidate.name === name)
+  if (!local)
+    return { state: 'failed', text: `There is no local tool named ${name}.`, attachments: [], metadata: {} }
+  try {
+    return await local.run(args, signal)
+  } catch (error) {
+    return { state: 'failed', text: `${name} failed: ${messageOf(error)}`, attachments: [], metadata: {} }
   }
 }
 

@@ -38,6 +38,13 @@ export interface ChatToolCallRequest {
 
 export type ApprovalAnswer = 'approve' | 'deny'
 
+export interface ChatTurnToolScope {
+  /** The names to offer in the next step, keeping the order of `allNames`. */
+  activeNames(allNames: readonly string[]): string[]
+  /** Why a call to this tool may not run now (nothing is sent); undefined when it may. */
+  refusal(exposedName: string): string | undefined
+}
+
 export interface ChatTurnInput {
   conversationId: string
   modelRef: string
@@ -60,6 +67,11 @@ export interface ChatTurnInput {
   onText?: (delta: string) => void
   signal: AbortSignal
   maxToolCalls?: number
+  /**
+   * Which tools each step offers and which calls may run (tool search); every tool, always, without it.
+   * Asked before every step, so tools a search loaded appear in the next one.
+   */
+  scope?: ChatTurnToolScope
   /** The model's capabilities: tool media it can take is sent after the tool results. None without it. */
   capabilities?: ModelCapabilities
   /** Turn id (a ULID); generated when absent. */
@@ -99,9 +111,20 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
   const maxToolCalls = input.maxToolCalls ?? MAX_TOOL_CALLS_PER_TURN
   const { record, signal } = input
   const byName = new Map(input.tools.map((t) => [t.exposedName, t]))
-  const toolSet: ToolSet = {}
-  for (const t of input.tools) {
-    toolSet[t.exposedName] = tool({ description: t.description, inputSchema: jsonSchema(t.inputSchema) })
+  const definitions = new Map(
+    input.tools.map((t) => [
+      t.exposedName,
+      tool({ description: t.description, inputSchema: jsonSchema(t.inputSchema) }),
+    ]),
+  )
+  const allNames = input.tools.map((t) => t.exposedName)
+  const toolsForStep = (): ToolSet => {
+    const toolSet: ToolSet = {}
+    for (const name of input.scope ? input.scope.activeNames(allNames) : allNames) {
+      const definition = definitions.get(name)
+      if (definition) toolSet[name] = definition
+    }
+    return toolSet
   }
   const messages: ModelMessage[] = [...input.history, { role: 'user', content: input.userText }]
   let toolCalls = 0
@@ -126,7 +149,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     const result = streamText({
       model: input.languageModel,
       messages,
-      tools: toolSet,
+      tools: toolsForStep(),
       // One model step per iteration: tool calls come back to this loop instead of an SDK executor.
       stopWhen: stepCountIs(1),
       maxRetries: 0,
@@ -207,7 +230,10 @@ async function runOneCall(
     arguments: toJson(call.input) ?? null,
   })
   let outcome: ToolCallOutcome
-  if (!known) {
+  const refusal = known ? input.scope?.refusal(known.exposedName) : undefined
+  if (refusal !== undefined) {
+    outcome = notSent(refusal)
+  } else if (!known) {
     outcome = notSent(`There is no tool named ${JSON.stringify(call.toolName)}; nothing was sent.`)
   } else if (call.invalidReason !== undefined || !isPlainObject(call.input)) {
     const why = call.invalidReason ?? 'the arguments are not a JSON object'
@@ -236,6 +262,7 @@ async function runOneCall(
       bytes: a.bytes,
     })),
     ...(isPlainObject(metadata) && Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...(outcome.sent === false ? { sent: false } : {}),
   })
   return outcome
 }
@@ -265,7 +292,7 @@ async function sendOnce(
 }
 
 function notSent(text: string): ToolCallOutcome {
-  return { state: 'failed', text, attachments: [], metadata: {} }
+  return { state: 'failed', text, attachments: [], metadata: {}, sent: false }
 }
 
 /** Resolves to CANCELLED as soon as the signal aborts, so Stop does not wait for a pending approval. */

@@ -5,6 +5,8 @@ import type { ConnectionManager } from '../mcp/connection-manager'
 import type { ServerConfigService } from '../mcp/server-config-service'
 import type { ProviderService } from '../models/provider-service'
 import type { LocalChatTool } from '../tools/local-tool'
+import { LiveToolIndex } from '../tools/loading/live-tool-index'
+import { ToolSearchService } from '../tools/loading/tool-search-service'
 import { ChatRunner, type ChatRunnerEvents } from './chat-runner'
 import { ChatService } from './chat-service'
 import { ConversationService } from './conversation-service'
@@ -38,6 +40,8 @@ export interface ChatEngineOptions {
 
 export interface ChatEngine {
   conversations: ConversationService
+  toolSearch: ToolSearchService
+  toolIndex: LiveToolIndex
   toolCalls: PendingToolCalls
   service: ChatService
   runner: ChatRunner
@@ -52,6 +56,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   })
   const conversations = new ConversationService(store)
   const toolCalls = new PendingToolCalls()
+  const toolIndex = new LiveToolIndex(options.servers)
+  const toolSearch = new ToolSearchService({ index: toolIndex, settings: options.settings })
   const unsubscribe = toolCalls.subscribe((cards) => options.events.toolCalls(cards))
   const service = new ChatService({
     conversations,
@@ -69,6 +75,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     askApproval: options.askApproval ?? ((card, signal) => toolCalls.ask(card, signal)),
     defaultModel: () => options.settings.get().models.defaultModel,
     notifier: new TurnLifecycleNotifier(),
+    toolSearch,
     ...(options.localTools ? { localTools: options.localTools } : {}),
     log: (line) => options.log(line),
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
@@ -80,5 +87,17 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     events: options.events,
     log: options.log,
   })
-  return { conversations, toolCalls, service, runner, store, dispose: unsubscribe }
+  return {
+    conversations,
+    toolSearch,
+    toolIndex,
+    toolCalls,
+    service,
+    runner,
+    store,
+    dispose: () => {
+      unsubscribe()
+      toolIndex.dispose()
+    },
+  }
 }

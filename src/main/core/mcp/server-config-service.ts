@@ -102,6 +102,7 @@ export class ServerConfigService {
       sampling: input.sampling,
       ...(input.samplingModels ? { samplingModels: input.samplingModels } : {}),
       ...(input.samplingDailyTokens !== undefined ? { samplingDailyTokens: input.samplingDailyTokens } : {}),
+      ...(input.toolsAlwaysLoaded ? { toolsAlwaysLoaded: true } : {}),
     }
     if (input.transport === 'stdio') {
       const previousEnv = previous?.transport === 'stdio' ? previous.env : {}

@@ -19,6 +19,8 @@ export const toolCallOutcomeSchema = z.object({
   attachments: z.array(toolAttachmentSchema),
   /** Server `_meta`/`metadata`: for the host only, never in `text`. */
   metadata: z.record(z.string(), z.unknown()),
+  /** False when the call was refused before anything reached the server; absent when it was sent. */
+  sent: z.literal(false).optional(),
 })
 export type ToolCallOutcome = z.infer<typeof toolCallOutcomeSchema>
 
@@ -45,6 +47,7 @@ export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOption
       state: 'denied',
       text: 'The user denied this tool call; nothing was sent to the server.',
       ...empty,
+      sent: false,
     }
   }
   if (ending.kind === 'threw') {
@@ -56,7 +59,8 @@ export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOption
         ...empty,
       }
     }
-    return { state: 'failed', text: `The tool call failed: ${messageOf(ending.error)}`, ...empty }
+    const notSent = ending.error instanceof NotSentError ? { sent: false as const } : {}
+    return { state: 'failed', text: `The tool call failed: ${messageOf(ending.error)}`, ...empty, ...notSent }
   }
   const normalized = normalizeToolResult(ending.result, options)
   const base = { attachments: normalized.attachments, metadata: normalized.metadata }

@@ -57,6 +57,15 @@ export function ServerCard({
         <h3 id={headingId} className="server-card-name selectable" tabIndex={-1}>
           {state.name}
         </h3>
+        {config?.toolsAlwaysLoaded && (
+          <span
+            className="badge"
+            data-testid="tools-always-loaded"
+            title="This server's tools are offered on every request, without tool search"
+          >
+            always loaded
+          </span>
+        )}
         <ServerStatusPill state={state} />
       </div>
       <p className="server-card-transport">

@@ -175,6 +175,21 @@ export function ServerForm({
           onBudgetChange={(text) => change('samplingDailyTokens', text)}
         />
       )}
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.toolsAlwaysLoaded}
+            aria-describedby={`${id}-tools-always-loaded`}
+            onChange={(event) => change('toolsAlwaysLoaded', event.target.checked)}
+          />
+          {"Always offer this server's tools (skip tool search)"}
+        </label>
+        <p id={`${id}-tools-always-loaded`} className="field-hint">
+          While tool search is on, the model sees the tools of other servers only once it has searched for
+          them.
+        </p>
+      </div>
       <label className="checkbox">
         <input
           type="checkbox"

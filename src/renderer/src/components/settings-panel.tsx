@@ -4,12 +4,14 @@ import { SecretBackendSettings } from './secret-backend-settings'
 import { SecretsSettings } from './secrets-settings'
 import { StartupWarnings } from './startup-warnings'
 import { ThemeSettings } from './theme-settings'
+import { ToolSearchSettings } from './tool-search-settings'
 
 export function SettingsPanel() {
   return (
     <section className="panel settings-panel" data-testid="settings-panel" aria-label="Settings">
       <StartupWarnings testId="settings-startup-warnings" />
       <ThemeSettings />
+      <ToolSearchSettings />
       <SamplingSettings />
       <ProfileSettings />
       <SecretBackendSettings />

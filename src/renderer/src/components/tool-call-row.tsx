@@ -1,5 +1,5 @@
 import type { AttachmentSummary, TranscriptRecord } from '../../../shared/chat/transcript-schema'
-import { prettyArguments, resultStateLabels } from '../state/chat-model'
+import { prettyArguments, resultLabel } from '../state/chat-model'
 import { formatBytes } from '../state/model-labels'
 
 type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
@@ -89,7 +89,7 @@ export function ToolCallRow({
   progress: ToolCallProgress
 }) {
   const state = result?.state ?? progress
-  const label = result ? resultStateLabels[result.state] : { label: progressLabels[progress] }
+  const label = result ? resultLabel(result) : { label: progressLabels[progress] }
   return (
     <div
       className={`tool-call tool-call--${state} selectable`}

@@ -1,10 +1,12 @@
 import { useMemo } from 'react'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { transcriptItems, type OpenConversation, type TranscriptItem } from '../state/chat-model'
+import { isToolSearchCall } from '../state/tool-search-model'
 import { useAppState } from '../state/store-context'
 import { ChatMarkdown } from './chat-markdown'
 import { ToolCallApproval } from './tool-call-approval'
 import { ToolCallRow, type ToolCallProgress } from './tool-call-row'
+import { ToolSearchRow } from './tool-search-row'
 
 const turnEndLabels = { cancelled: 'Turn stopped', error: 'Turn failed' } as const
 
@@ -39,16 +41,18 @@ function Item({
           <ChatMarkdown text={item.text} />
         </li>
       )
-    case 'tool':
+    case 'tool': {
+      const Row = isToolSearchCall(item.call) ? ToolSearchRow : ToolCallRow
       return (
         <li className="chat-message chat-message--tool">
-          <ToolCallRow
+          <Row
             call={item.call}
             {...(item.result ? { result: item.result } : {})}
             progress={progressOf(item, runningTurnId, cards)}
           />
         </li>
       )
+    }
     case 'note':
       return (
         <li className="chat-note selectable" data-testid="chat-note">

@@ -14,6 +14,7 @@ import {
   type SamplingState,
 } from './sampling-actions'
 import { createServerActions, type ServerActions } from './server-actions'
+import { createToolSettingsActions, type ToolSettingsActions } from './tool-settings-actions'
 
 export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals' | 'activity'
 
@@ -25,7 +26,14 @@ export interface VisibleError {
 }
 
 export interface AppState
-  extends ServerActions, ModelActions, SamplingState, SamplingActions, ChatState, ChatActions {
+  extends
+    ServerActions,
+    ModelActions,
+    SamplingState,
+    SamplingActions,
+    ToolSettingsActions,
+    ChatState,
+    ChatActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -136,6 +144,8 @@ export function createAppStore({
       },
       report,
     })
+
+    const toolSettingsActions = createToolSettingsActions({ call, setSettings, report })
 
     const {
       follow: followChat,
@@ -254,6 +264,7 @@ export function createAppStore({
       ...serverActions,
       ...modelActions,
       ...samplingActions,
+      ...toolSettingsActions,
       ...chatActions,
 
       openDrawer: (panel) => set({ drawer: panel }),

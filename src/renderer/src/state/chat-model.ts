@@ -174,6 +174,14 @@ export const resultStateLabels: Record<ToolResultState, ResultStateLabel> = {
   output_limit: { label: 'Output truncated', explanation: 'The result was truncated at 64 KiB.' },
 }
 
+/** A failure the host refused before sending is not the server's error. */
+export function resultLabel(result: Pick<ToolResultRecord, 'state' | 'sent'>): ResultStateLabel {
+  if (result.state === 'failed' && result.sent === false) {
+    return { label: 'Failed', explanation: 'Nothing was sent to the server.' }
+  }
+  return resultStateLabels[result.state]
+}
+
 /** The arguments as the transcript shows them: pretty JSON, or the text itself when it is a string. */
 export function prettyArguments(value: unknown): string {
   if (typeof value === 'string') return value

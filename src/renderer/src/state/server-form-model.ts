@@ -34,6 +34,8 @@ export interface ServerFormState {
   samplingModels: string[]
   /** Tokens per day as typed; empty = no budget. */
   samplingDailyTokens: string
+  /** With tool search on, this server's tools are offered on every request instead of found by search. */
+  toolsAlwaysLoaded: boolean
   enabled: boolean
 }
 
@@ -51,6 +53,7 @@ export function emptyServerForm(): ServerFormState {
     sampling: 'ask',
     samplingModels: [],
     samplingDailyTokens: '',
+    toolsAlwaysLoaded: false,
     enabled: true,
   }
 }
@@ -62,6 +65,7 @@ export function serverFormFromConfig(config: ServerConfigView): ServerFormState 
     sampling: config.sampling,
     samplingModels: [...(config.samplingModels ?? [])],
     samplingDailyTokens: config.samplingDailyTokens === undefined ? '' : String(config.samplingDailyTokens),
+    toolsAlwaysLoaded: config.toolsAlwaysLoaded === true,
     enabled: config.enabled,
   }
   if (config.transport === 'stdio') {
@@ -127,6 +131,8 @@ export function buildServerInput(
     // None checked means any model: the key is left out rather than sent as an empty list.
     ...(form.samplingModels.length > 0 ? { samplingModels: [...form.samplingModels] } : {}),
     ...(budget !== undefined && !Number.isNaN(budget) ? { samplingDailyTokens: budget } : {}),
+    // Always sent, like `enabled`: an edit replaces the whole config, so unchecking must say false.
+    toolsAlwaysLoaded: form.toolsAlwaysLoaded,
   }
   const input: ServerInput =
     form.transport === 'stdio'

@@ -127,7 +127,11 @@ describe('callToolOnce against the stdio fixture', () => {
     const { connection, sentCalls } = await fixture()
     await connection.disconnect()
     const outcome = await callToolOnce(connection, 'echo', { text: 'x' }, { modelAccepts })
-    expect(outcome).toMatchObject({ state: 'failed', text: expect.stringContaining('nothing was sent') })
+    expect(outcome).toMatchObject({
+      state: 'failed',
+      sent: false,
+      text: expect.stringContaining('nothing was sent'),
+    })
     expect(sentCalls).toEqual([])
   })
 })
@@ -139,6 +143,7 @@ describe('classifyToolCall', () => {
       text: 'The user denied this tool call; nothing was sent to the server.',
       attachments: [],
       metadata: {},
+      sent: false,
     })
   })
 

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import type { ServerState } from '../../../../shared/mcp/server-state'
+import type { ConnectionManager } from '../../mcp/connection-manager'
+import { describeToolForModel } from '../../mcp/discovery/tool-naming'
+import { ToolSearchIndex, type SearchableTool, type ToolSearchHit } from '../search/tool-search-index'
+import { catalogFingerprint, type CatalogTool } from './tool-catalog'
+
+/** One MCP tool as a turn offers it to the model. */
+export interface TurnMcpTool {
+  /** The exposed name. */
+  name: string
+  serverId: string
+  /** The description as the model reads it. */
+  description: string
+  inputSchema: unknown
+}
+
+/**
+ * The search index kept in step with the connected servers: a server is re-indexed only when what it lists
+ * changed, and dropped when it disconnects or goes away. The window's chat and the CLI share it.
+ */
+export class LiveToolIndex {
+  readonly #index = new ToolSearchIndex()
+  /** Per indexed server: a hash of what was indexed, so an unchanged re-list costs nothing. */
+  readonly #indexed = new Map<string, string>()
+  readonly #servers: Pick<ConnectionManager, 'list' | 'subscribe'>
+  readonly #unsubscribe: () => void
+
+  constructor(servers: Pick<ConnectionManager, 'list' | 'subscribe'>) {
+    this.#servers = servers
+    this.#sync(servers.list())
+    this.#unsubscribe = servers.subscribe((states) => this.#sync(states))
+  }
+
+  dispose(): void {
+    this.#unsubscribe()
+  }
+
+  search(query: string, limit: number, only?: ReadonlySet<string>): ToolSearchHit[] {
+    return this.#index.search(query, limit, only)
+  }
+
+  /** The fingerprint of these tools as the servers list them now (see tool-catalog.ts). */
+  currentFingerprint(names: ReadonlySet<string>): string {
+    const now: CatalogTool[] = []
+    for (const state of this.#servers.list()) {
+      if (state.status !== 'connected') continue
+      for (const tool of state.tools) {
+        if (names.has(tool.exposedName)) now.push(toCatalogTool(turnToolOf(state, tool)))
+      }
+    }
+    // A tool that disappeared changes the set, and so the fingerprint, as a changed definition does.
+    return now.length === names.size ? catalogFingerprint(now) : `changed:${now.length}/${names.size}`
+  }
+
+  #sync(states: readonly ServerState[]): void {
+    const live = new Set<string>()
+    for (const state of states) {
+      if (state.status !== 'connected') continue
+      live.add(state.id)
+      const tools = state.tools.map((tool): SearchableTool => ({
+        key: tool.exposedName,
+        serverId: state.id,
+        serverName: state.name,
+        name: tool.name,
+        ...(tool.title === undefined ? {} : { title: tool.title }),
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      }))
+      const version = createHash('sha256').update(JSON.stringify(tools)).digest('hex')
+      if (this.#indexed.get(state.id) === version) continue
+      this.#index.setServerTools(state.id, tools)
+      this.#indexed.set(state.id, version)
+    }
+    for (const serverId of [...this.#indexed.keys()]) {
+      if (live.has(serverId)) continue
+      this.#index.removeServer(serverId)
+      this.#indexed.delete(serverId)
+    }
+  }
+}
+
+function toCatalogTool(tool: TurnMcpTool): CatalogTool {
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema }
+}
+
+/** Must describe a tool exactly as the chat service does, or fingerprints would never match. */
+export function turnToolOf(state: ServerState, tool: ServerState['tools'][number]): TurnMcpTool {
+  return {
+    name: tool.exposedName,
+    serverId: state.id,
+    description: describeToolForModel(state.name, tool.name, tool.description),
+    inputSchema: tool.inputSchema,
+  }
+}
