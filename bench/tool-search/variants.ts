@@ -15,6 +15,7 @@ const SEPARATE_NAME_DESCRIPTION = {
   fieldWeights: { name: 1, title: 0, description: 1, params: 0, paramText: 0, server: 0 },
 }
 const ORAMA_BM25 = { k: 1.2, b: 0.75, d: 0.5 }
+const NO_FEEDBACK = { weight: 0 }
 
 export const VARIANTS: readonly Variant[] = [
   {
@@ -26,6 +27,7 @@ export const VARIANTS: readonly Variant[] = [
       coordination: 0,
       expansion: NO_EXPANSION,
       wordnet: null,
+      feedback: NO_FEEDBACK,
     },
   },
   {
@@ -36,6 +38,7 @@ export const VARIANTS: readonly Variant[] = [
       coordination: 0,
       expansion: NO_EXPANSION,
       wordnet: null,
+      feedback: NO_FEEDBACK,
     },
   },
   {
@@ -47,26 +50,48 @@ export const VARIANTS: readonly Variant[] = [
       coordination: 0,
       expansion: NO_EXPANSION,
       wordnet: null,
+      feedback: NO_FEEDBACK,
     },
   },
   {
     label: '+ one weighted text per tool (BM25F-like)',
-    options: { bm25: ORAMA_BM25, coordination: 0, expansion: NO_EXPANSION, wordnet: null },
+    options: {
+      bm25: ORAMA_BM25,
+      coordination: 0,
+      expansion: NO_EXPANSION,
+      wordnet: null,
+      feedback: NO_FEEDBACK,
+    },
   },
-  { label: '+ BM25 b 0, d 0.25', options: { coordination: 0, expansion: NO_EXPANSION, wordnet: null } },
+  {
+    label: '+ BM25 b 0, d 0.25',
+    options: { coordination: 0, expansion: NO_EXPANSION, wordnet: null, feedback: NO_FEEDBACK },
+  },
   {
     label: '+ coordination (share of query words matched)',
-    options: { expansion: NO_EXPANSION, wordnet: null },
+    options: { expansion: NO_EXPANSION, wordnet: null, feedback: NO_FEEDBACK },
   },
   {
     label: '+ action-verb synonyms',
-    options: { expansion: { weights: { ...NO_EXPANSION.weights, verb: 0.5 } }, wordnet: null },
+    options: {
+      expansion: { weights: { ...NO_EXPANSION.weights, verb: 0.5 } },
+      wordnet: null,
+      feedback: NO_FEEDBACK,
+    },
   },
   {
     label: '+ software-vocabulary synonyms',
-    options: { expansion: { weights: { ...NO_EXPANSION.weights, verb: 0.5, software: 0.6 } }, wordnet: null },
+    options: {
+      expansion: { weights: { ...NO_EXPANSION.weights, verb: 0.5, software: 0.6 } },
+      wordnet: null,
+      feedback: NO_FEEDBACK,
+    },
   },
-  { label: '+ WordNet for words no tool uses (synonyms, derivations, collocations) = ours', options: {} },
+  {
+    label: '+ WordNet for words no tool uses (synonyms, derivations, collocations)',
+    options: { feedback: NO_FEEDBACK },
+  },
+  { label: '+ pseudo-relevance feedback (RM3-like, terms shared by 2 of the top 8) = ours', options: {} },
 ]
 
 /** Single changes to the final configuration that the ladder does not show, kept for the record. */
@@ -78,4 +103,6 @@ export const SIDE_VARIANTS: readonly Variant[] = [
   { label: 'ours, no coordination', options: { coordination: 0 } },
   { label: 'ours, Orama BM25 defaults (b 0.75, d 0.5)', options: { bm25: ORAMA_BM25 } },
   { label: 'ours, separate fields with boosts', options: { combineFields: false } },
+  { label: 'ours, feedback terms from a single tool too', options: { feedback: { minDocs: 1 } } },
+  { label: 'ours, feedback weight 0.15', options: { feedback: { weight: 0.15 } } },
 ]

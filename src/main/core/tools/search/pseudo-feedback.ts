@@ -9,11 +9,14 @@ export interface FeedbackOptions {
   docs: number
   /** Feedback terms kept. */
   terms: number
+  /** A feedback term must occur in at least this many of those tools (1 lets one tool reinforce itself). */
+  minDocs: number
   /** Weight of the feedback score against the first pass (both scaled to a maximum of 1); 0 turns it off. */
   weight: number
 }
 
-export const NO_FEEDBACK: FeedbackOptions = { docs: 5, terms: 10, weight: 0 }
+/** Chosen on the project's queries by `npm run bench -- tool-search` (dev only checked). */
+export const DEFAULT_FEEDBACK_OPTIONS: FeedbackOptions = { docs: 8, terms: 10, minDocs: 2, weight: 0.3 }
 
 export interface FeedbackDocument {
   score: number
@@ -30,15 +33,20 @@ export function feedbackTerms(
   const total = top.reduce((sum, doc) => sum + doc.score, 0)
   if (total <= 0) return new Map()
   const weights = new Map<string, number>()
+  const seen = new Map<string, number>()
   for (const doc of top) {
     let length = 0
     for (const n of doc.counts.values()) length += n
     for (const [term, n] of doc.counts) {
       if (!usable(term)) continue
       weights.set(term, (weights.get(term) ?? 0) + (doc.score / total) * (n / length))
+      seen.set(term, (seen.get(term) ?? 0) + 1)
     }
   }
-  const kept = [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.terms)
+  const kept = [...weights]
+    .filter(([term]) => (seen.get(term) ?? 0) >= options.minDocs)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, options.terms)
   const sum = kept.reduce((s, [, w]) => s + w, 0)
   return new Map(kept.map(([term, w]) => [term, w / sum]))
 }

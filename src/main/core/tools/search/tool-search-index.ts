@@ -1,6 +1,7 @@
 import { count, create, insert, remove, type AnyOrama, type Tokenizer } from '@orama/orama'
 import { index as oramaIndex, internalDocumentIDStore } from '@orama/orama/components'
 import { words } from './identifier-words'
+import { feedbackTerms } from './pseudo-feedback'
 import { QueryExpander } from './query-expansion'
 import { collectSchemaText } from './schema-text'
 import { TextAnalyzer } from './text-analyzer'
@@ -88,7 +89,8 @@ export class ToolSearchIndex {
   private readonly byServer = new Map<string, Set<string>>()
   /** Index term → how many tools use it: related words no tool uses are not searched. */
   private readonly vocabulary = new Map<string, number>()
-  private readonly termsOf = new Map<string, Set<string>>()
+  /** Tool key → its index terms and how often each occurs (pseudo-relevance feedback reads them). */
+  private readonly termsOf = new Map<string, Map<string, number>>()
   private readonly termCache = new Map<string, ReadonlyArray<readonly [number, number]>>()
 
   constructor(options: ToolSearchIndexOptions = {}) {
@@ -131,7 +133,7 @@ export class ToolSearchIndex {
     if (this.byServer.has(serverId)) this.termCache.clear()
     for (const key of this.byServer.get(serverId) ?? []) {
       synchronous(remove(this.db, key), 'remove')
-      for (const term of this.termsOf.get(key) ?? []) {
+      for (const term of this.termsOf.get(key)?.keys() ?? []) {
         const uses = (this.vocabulary.get(term) ?? 0) - 1
         if (uses > 0) this.vocabulary.set(term, uses)
         else this.vocabulary.delete(term)
@@ -151,7 +153,7 @@ export class ToolSearchIndex {
     )
     const allowed = only ? this.internalIdsOf(only) : undefined
     if (this.tools.size === 0 || allowed?.size === 0) return []
-    const units = this.queryUnits(query.slice(0, MAX_QUERY_CHARS))
+    const { units, own } = this.queryUnits(query.slice(0, MAX_QUERY_CHARS))
     const scores = new Map<number, number>()
     const matched = new Map<number, number>()
     for (const unit of units) {
@@ -176,14 +178,13 @@ export class ToolSearchIndex {
       id,
       coordination > 0 ? score * ((matched.get(id) ?? 0) / units.length) ** coordination : score,
     ])
-    return ranked
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, wanted)
-      .flatMap(([id, score]) => {
-        const key = internalDocumentIDStore.getDocumentIdFromInternalId(this.db.internalDocumentIDStore, id)
-        const tool = this.tools.get(key)
-        return tool ? [{ key, name: tool.name, description: tool.description, score }] : []
-      })
+    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const final = this.options.feedback.weight > 0 ? this.withFeedback(ranked, own, allowed) : ranked
+    return final.slice(0, wanted).flatMap(([id, score]) => {
+      const key = this.keyOf(id)
+      const tool = this.tools.get(key)
+      return tool ? [{ key, name: tool.name, description: tool.description, score }] : []
+    })
   }
 
   private add(tool: SearchableTool): void {
@@ -202,13 +203,12 @@ export class ToolSearchIndex {
       tool.key,
       internalDocumentIDStore.getInternalDocumentId(this.db.internalDocumentIDStore, tool.key),
     )
-    const terms = new Set(
-      Object.values(parts)
-        .flatMap((text) => text.split(' '))
-        .filter((term) => term.length > 0)
-        .map((term) => term.slice(0, -END.length)),
-    )
-    for (const term of terms) this.vocabulary.set(term, (this.vocabulary.get(term) ?? 0) + 1)
+    const terms = new Map<string, number>()
+    for (const indexed of Object.values(parts).flatMap((text) => text.split(' '))) {
+      const term = indexed.slice(0, -END.length)
+      if (term.length > 0) terms.set(term, (terms.get(term) ?? 0) + 1)
+    }
+    for (const term of terms.keys()) this.vocabulary.set(term, (this.vocabulary.get(term) ?? 0) + 1)
     this.termsOf.set(tool.key, terms)
   }
 
@@ -245,7 +245,7 @@ export class ToolSearchIndex {
    * The query as units: each distinct content word with its related words, and each WordNet collocation
    * of two adjacent words (`back out`) with its related words.
    */
-  private queryUnits(text: string): QueryUnit[] {
+  private queryUnits(text: string): { units: QueryUnit[]; own: Set<string> } {
     const units = new Map<string, Map<number, Set<string>>>()
     const put = (unit: string, term: string, weight: number): void => {
       const groups = units.get(unit) ?? new Map<number, Set<string>>()
@@ -273,7 +273,46 @@ export class ToolSearchIndex {
         }
       }
     }
-    return [...units.values()].map((groups) => new Map([...groups].map(([w, terms]) => [w, [...terms]])))
+    return {
+      units: [...units.values()].map((groups) => new Map([...groups].map(([w, terms]) => [w, [...terms]]))),
+      own,
+    }
+  }
+
+  /**
+   * RM3-like second pass: the first pass's scores (scaled to a maximum of 1) plus `weight` × the scores of
+   * the feedback terms (also scaled to 1). Feedback terms are never the query's own, nor words so common
+   * that they cannot tell tools apart.
+   */
+  private withFeedback(
+    ranked: ReadonlyArray<[number, number]>,
+    own: ReadonlySet<string>,
+    allowed: ReadonlySet<number> | undefined,
+  ): Array<[number, number]> {
+    const { feedback } = this.options
+    const maxUses = Math.max(1, this.options.relatedMaxShare * this.tools.size)
+    const top = ranked.slice(0, feedback.docs).map(([id, score]) => ({
+      score,
+      counts: this.termsOf.get(this.keyOf(id)) ?? new Map<string, number>(),
+    }))
+    const usable = (term: string): boolean => !own.has(term) && (this.vocabulary.get(term) ?? 0) <= maxUses
+    const extra = new Map<number, number>()
+    for (const [term, weight] of feedbackTerms(top, usable, feedback)) {
+      for (const [id, score] of this.postings(term + END)) {
+        if (!allowed || allowed.has(id)) extra.set(id, (extra.get(id) ?? 0) + weight * score)
+      }
+    }
+    const maxFirst = ranked[0]?.[1] ?? 1
+    const maxExtra = Math.max(0, ...extra.values()) || 1
+    const combined = new Map(ranked.map(([id, score]) => [id, score / maxFirst]))
+    for (const [id, score] of extra) {
+      combined.set(id, (combined.get(id) ?? 0) + (feedback.weight * score) / maxExtra)
+    }
+    return [...combined].sort((a, b) => b[1] - a[1] || a[0] - b[0])
+  }
+
+  private keyOf(internalId: number): string {
+    return internalDocumentIDStore.getDocumentIdFromInternalId(this.db.internalDocumentIDStore, internalId)
   }
 
   /**

@@ -1,7 +1,6 @@
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from './text-analyzer'
 import { DEFAULT_EXPANSION_OPTIONS, type ExpansionOptions } from './query-expansion'
-import { NO_FEEDBACK, type FeedbackOptions } from './pseudo-feedback'
-import { NO_ASSOCIATIONS, type AssociationOptions } from './term-associations'
+import { DEFAULT_FEEDBACK_OPTIONS, type FeedbackOptions } from './pseudo-feedback'
 
 /** Searchable parts of a tool; the schema's property names and its texts are kept apart. */
 export const INDEXED_FIELDS = ['name', 'title', 'description', 'params', 'paramText', 'server'] as const
@@ -38,15 +37,8 @@ export interface ToolSearchOptions {
   coordination: number
   /** Related words used by more than this share of the tools are not searched. */
   relatedMaxShare: number
-  /** Pseudo-relevance feedback (a second pass with terms of the first pass's best tools). */
+  /** Pseudo-relevance feedback: a second pass with words of the first pass's best tools. */
   feedback: FeedbackOptions
-  /** Query words also match terms the catalog's tools use together with them. */
-  associations: AssociationOptions
-  /**
-   * WordNet relatives (synonyms, derivations; hypernyms when set) of each word of a tool's name, indexed as
-   * a separate low-weight field (its Orama boost); weight 0 leaves them out.
-   */
-  documentExpansion: { weight: number; hypernyms: boolean }
 }
 
 export const DEFAULT_TOOL_SEARCH_OPTIONS: ToolSearchOptions = {
@@ -58,9 +50,7 @@ export const DEFAULT_TOOL_SEARCH_OPTIONS: ToolSearchOptions = {
   prefixMinLength: 4,
   coordination: 1,
   relatedMaxShare: 0.05,
-  feedback: NO_FEEDBACK,
-  associations: NO_ASSOCIATIONS,
-  documentExpansion: { weight: 0, hypernyms: false },
+  feedback: DEFAULT_FEEDBACK_OPTIONS,
 }
 
 /** `base` with `overrides` applied key by key, nested objects merged rather than replaced. */
@@ -80,8 +70,6 @@ export function withToolSearchOverrides(
     fieldWeights: { ...base.fieldWeights, ...overrides.fieldWeights },
     bm25: { ...base.bm25, ...overrides.bm25 },
     feedback: { ...base.feedback, ...overrides.feedback },
-    associations: { ...base.associations, ...overrides.associations },
-    documentExpansion: { ...base.documentExpansion, ...overrides.documentExpansion },
   }
 }
 
@@ -95,6 +83,4 @@ export interface ToolSearchOverrides {
   coordination?: number
   relatedMaxShare?: number
   feedback?: Partial<FeedbackOptions>
-  associations?: Partial<AssociationOptions>
-  documentExpansion?: Partial<ToolSearchOptions['documentExpansion']>
 }
