@@ -1,4 +1,8 @@
-import { ToolSearchIndex, type SearchableTool } from '../../src/main/core/tools/search/tool-search-index'
+import {
+  ToolSearchIndex,
+  type SearchableTool,
+  type ToolSearchIndexOptions,
+} from '../../src/main/core/tools/search/tool-search-index'
 import { byServer } from './synthetic-catalog'
 
 /**
@@ -8,6 +12,8 @@ import { byServer } from './synthetic-catalog'
  */
 export interface Latency {
   tools: number
+  /** What differs from the defaults, when something does. */
+  variant?: string
   buildMs: number
   firstPass: { p50: number; p99: number }
   steady: { p50: number; p99: number }
@@ -27,9 +33,10 @@ export function measureLatency(
   tools: readonly SearchableTool[],
   queries: readonly string[],
   passes = 5,
+  variant?: { label: string; options: ToolSearchIndexOptions },
 ): Latency {
   const started = performance.now()
-  const index = new ToolSearchIndex()
+  const index = new ToolSearchIndex(variant?.options)
   for (const [serverId, serverTools] of byServer(tools)) index.setServerTools(serverId, serverTools)
   const buildMs = performance.now() - started
   const timeAll = (): number[] =>
@@ -41,5 +48,11 @@ export function measureLatency(
   const firstPass = summarise(timeAll())
   const steady: number[] = []
   for (let pass = 0; pass < passes; pass += 1) steady.push(...timeAll())
-  return { tools: tools.length, buildMs, firstPass, steady: summarise(steady) }
+  return {
+    tools: tools.length,
+    ...(variant ? { variant: variant.label } : {}),
+    buildMs,
+    firstPass,
+    steady: summarise(steady),
+  }
 }

@@ -58,7 +58,7 @@ export function latencyTable(rows: readonly Latency[]): string {
     '|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.tools} | ${ms(r.buildMs)} ms | ${ms(r.firstPass.p50)} ms | ${ms(r.firstPass.p99)} ms | ` +
+        `| ${r.tools}${r.variant ? ` (${r.variant})` : ''} | ${ms(r.buildMs)} ms | ${ms(r.firstPass.p50)} ms | ${ms(r.firstPass.p99)} ms | ` +
         `${ms(r.steady.p50)} ms | ${ms(r.steady.p99)} ms |`,
     ),
   ].join('\n')

@@ -27,6 +27,11 @@ const optionSpec = {
   'confirm-unknown': { type: 'boolean' },
   limit: { type: 'string' },
   'query-file': { type: 'string' },
+  replace: { type: 'boolean' },
+  set: { type: 'string', multiple: true },
+  'use-env': { type: 'boolean' },
+  format: { type: 'string' },
+  out: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -50,6 +55,8 @@ export type CommandName =
   | 'models'
   | 'models discover'
   | 'models default'
+  | 'import'
+  | 'export'
 
 interface CommandSpec {
   /** Options beyond the global ones (--home, --help, --version). */
@@ -88,6 +95,8 @@ const commands: Record<CommandName, CommandSpec> = {
   models: { options: ['json'], operands: [] },
   'models discover': { options: ['add', 'json'], operands: ['<provider>'] },
   'models default': { options: [], operands: ['<provider/model>'] },
+  import: { options: ['yes', 'replace', 'set', 'use-env', 'name', 'json'], operands: ['<file>'] },
+  export: { options: ['format', 'out', 'yes'], operands: [] },
 }
 
 /** Commands spelled as two words: the group and what each subcommand is called. */

@@ -114,5 +114,25 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
       )
     case 'models default':
       return (await import('./commands/models-command')).setDefaultModel(home, operand, io)
+    case 'import':
+      return (await import('./commands/import-command')).importFile(
+        home,
+        {
+          file: operand,
+          yes: values.yes === true,
+          replace: values.replace === true,
+          set: values.set ?? [],
+          useEnv: values['use-env'] === true,
+          name: values.name,
+          json,
+        },
+        io,
+      )
+    case 'export':
+      return (await import('./commands/export-command')).exportConfig(
+        home,
+        { format: values.format, out: values.out, overwrite: values.yes === true },
+        io,
+      )
   }
 }

@@ -61,6 +61,26 @@ Commands:
   the secret store, never to settings.json; values typed on a command line
   may stay in your shell history (--env K avoids that).
 
+  import <file> [--yes] [--replace] [--set NAME=VALUE ...] [--use-env]
+         [--json]
+      Import the MCP servers of another client's config file (Claude
+      Desktop, Claude Code, VS Code, Cursor, Windsurf, Cline, Zed, opencode,
+      Gemini CLI, Goose or Codex; at most 5 MiB). Shows each server as new,
+      identical, changed or conflict, then asks "Import N servers? [y/N]" on
+      a terminal; --yes imports without asking. Changed and conflicting
+      servers are skipped unless --replace. Placeholders (\${input:id},
+      \${NAME}) take --set NAME=VALUE; --use-env reads env ones from this
+      shell. --json prints the preview and result as JSON, without asking
+  import <bundle.mcpb> [--yes] [--set KEY=VALUE ...] [--name NAME]
+         [--replace] [--json]
+      Install an MCP bundle (.mcpb/.dxt) under the profile's bundles folder
+      and add its server; --set answers its settings (repeat for several
+      paths), --name picks the server name, --replace upgrades the server
+      of that name
+  export --format claude-desktop|vscode|cursor [--out FILE [--yes]]
+      Write the servers in that client's format to stdout or FILE (--yes
+      overwrites FILE); secret values become placeholders, never exported
+
   providers add <preset> [--id ID] [--name NAME] [--base-url URL]
                 [--api-key-stdin] [--header 'K: V' ...] [--chunk-timeout-ms N]
                 [--model ID ...]

@@ -10,6 +10,8 @@ import { MemorySecretStore } from './memory-secret-store'
 export function createTestHost(
   initialSettings?: unknown,
   opener?: TransportOpener,
+  /** The profile folder for files the host writes itself (bundles, transcripts); nothing is written by default. */
+  home = '/memory',
 ): {
   host: Host
   servers: ConnectionManager
@@ -17,19 +19,20 @@ export function createTestHost(
   secrets: MemorySecretStore
   settings: SettingsService
   errors: unknown[]
+  shutdown: () => Promise<void>
 } {
   const doc = new MemoryJsonDocument(initialSettings)
   const secrets = new MemorySecretStore()
   const settings = new SettingsService(doc)
   const errors: unknown[] = []
-  const { host, servers } = composeHost({
+  const { host, servers, shutdown } = composeHost({
     ...(opener ? { opener } : {}),
     settings,
     secrets,
-    info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home: '/memory' },
+    info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home },
     log: (_message, error) => {
       if (error !== undefined) errors.push(error)
     },
   })
-  return { host, servers, doc, secrets, settings, errors }
+  return { host, servers, doc, secrets, settings, errors, shutdown }
 }

@@ -10,6 +10,9 @@ import { HostEvents } from './ipc/host-events'
 import type { TransportOpener } from './mcp/transport-opener'
 import type { SecretStore } from './secrets/secret-store'
 import { createChatEngine, type ChatEngine } from './chat/create-chat-engine'
+import { ImportService } from './config/import/import-service'
+import { BundleImportService } from './config/import/bundle-import-service'
+import { parseMcpConfig } from './config/import/parse-mcp-config'
 
 export interface ComposeHostOptions {
   settings: SettingsService
@@ -28,6 +31,8 @@ export interface ComposedHost {
   providers: ProviderService
   sampling: SamplingEngine
   chat: ChatEngine
+  imports: ImportService
+  bundles: BundleImportService
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
 }
@@ -70,6 +75,17 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     log: options.log,
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
   })
+  const imports = new ImportService({
+    parse: parseMcpConfig,
+    configs,
+    replace: (id, input) => servers.update(id, input),
+    environment: () => process.env,
+  })
+  const bundles = new BundleImportService({
+    bundlesDir: paths.bundlesDir,
+    configs,
+    replace: (id, input) => servers.update(id, input),
+  })
   const host = createHost({
     settings: options.settings,
     secrets: options.secrets,
@@ -77,6 +93,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     providers,
     sampling,
     chat: chatEngine,
+    imports,
+    bundles,
     events,
     info: options.info,
     log: options.log,
@@ -87,6 +105,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     providers,
     sampling,
     chat: chatEngine,
+    imports,
+    bundles,
     shutdown: async () => {
       host.dispose()
       await chatEngine.runner.stopAll()

@@ -10,6 +10,8 @@ import type { ProviderService } from './models/provider-service'
 import type { SamplingEngine } from './sampling/create-sampling-engine'
 import type { SecretStore } from './secrets/secret-store'
 import type { ChatEngine } from './chat/create-chat-engine'
+import type { ImportService } from './config/import/import-service'
+import type { BundleImportService } from './config/import/bundle-import-service'
 
 export interface HostDeps {
   settings: SettingsService
@@ -18,6 +20,8 @@ export interface HostDeps {
   providers: ProviderService
   sampling: SamplingEngine
   chat: ChatEngine
+  imports: ImportService
+  bundles: BundleImportService
   /** Passed in when services built before the host emit events too (sampling streams). */
   events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
@@ -36,7 +40,7 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets, servers, providers, sampling, chat } = deps
+  const { settings, secrets, servers, providers, sampling, chat, imports, bundles } = deps
   const events = deps.events ?? new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
@@ -114,6 +118,10 @@ export function createHost(deps: HostDeps): Host {
       settings.update((draft) => {
         draft.tools = { ...draft.tools, ...patch }
       }).tools,
+    'import:preview': ({ text, fileName }) => imports.preview(text, fileName),
+    'import:apply': (request) => imports.apply(request),
+    'import:inspect-bundle': ({ data }) => bundles.inspect(Buffer.from(data, 'base64')),
+    'import:install-bundle': (request) => bundles.install(request),
     'chat:list': () => ({ conversations: chat.runner.list() }),
     'chat:create': (request) => chat.runner.create(request),
     'chat:rename': ({ id, title }) => chat.runner.rename(id, title),

@@ -25,7 +25,11 @@ export interface RunningWebServer {
   close(): Promise<void>
 }
 
-const MAX_FRAME_BYTES = 4 * 1024 * 1024
+/**
+ * One request frame must hold the largest request the contract allows: a `.mcpb` bundle sent as base64
+ * (64 MiB → ~86 MiB) with its envelope. Only a client holding the token gets this far.
+ */
+const MAX_FRAME_BYTES = 96 * 1024 * 1024
 
 /** Web mode's HTTP + WebSocket server. Loopback only; see web-access-policy.ts for who gets in. */
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {

@@ -35,6 +35,18 @@ import {
 } from '../chat/chat-view'
 import { conversationIdSchema, conversationMetaSchema } from '../chat/transcript-schema'
 import { toolCallCardSchema, toolCallDecisionSchema } from '../chat/tool-call-card'
+import {
+  importApplyRequestSchema,
+  importApplyResultSchema,
+  importPreviewRequestSchema,
+  importPreviewSchema,
+} from '../import/import-preview'
+import {
+  bundleInspectRequestSchema,
+  bundleInstallRequestSchema,
+  bundleInstallResultSchema,
+  bundlePreviewSchema,
+} from '../import/bundle-info'
 import type { IpcResult } from './ipc-error'
 
 /**
@@ -150,6 +162,14 @@ export const requestChannels = {
     request: toolSettingsSchema.partial().strict(),
     response: toolSettingsSchema,
   },
+  /** Parses another client's MCP config (text read by the renderer) and says what importing would do. */
+  'import:preview': { request: importPreviewRequestSchema, response: importPreviewSchema },
+  /** Writes the servers the user chose from a preview; nothing is written when anything is refused. */
+  'import:apply': { request: importApplyRequestSchema, response: importApplyResultSchema },
+  /** Validates a dropped `.mcpb` bundle's manifest and returns its user_config form; nothing is unpacked. */
+  'import:inspect-bundle': { request: bundleInspectRequestSchema, response: bundlePreviewSchema },
+  /** Unpacks an inspected bundle into the profile and adds its server with the form's answers. */
+  'import:install-bundle': { request: bundleInstallRequestSchema, response: bundleInstallResultSchema },
   'chat:list': { request: empty, response: z.object({ conversations: z.array(conversationMetaSchema) }) },
   'chat:create': { request: createConversationRequestSchema, response: conversationMetaSchema },
   'chat:rename': { request: renameConversationRequestSchema, response: conversationMetaSchema },

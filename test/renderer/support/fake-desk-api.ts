@@ -12,6 +12,7 @@ import { mcpLimitsSchema, samplingSettingsSchema } from '../../../src/shared/set
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
 import { FakeApprovals } from './fake-approvals'
 import { FakeChat } from './fake-chat'
+import { FakeImports } from './fake-imports'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 
@@ -61,6 +62,8 @@ export class FakeDeskApi implements DeskApi {
   readonly approvals: FakeApprovals
   /** Conversations, running turns and tool-call cards. */
   readonly chat: FakeChat
+  /** Config files and bundles the host recognises, previews held for apply, installs. */
+  readonly imports: FakeImports
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -105,6 +108,7 @@ export class FakeDeskApi implements DeskApi {
       emit: (event, payload) => this.emit(event, payload),
       defaultModel: () => this.settings.models.defaultModel,
     })
+    this.imports = new FakeImports(this.servers)
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
 
@@ -217,6 +221,10 @@ export class FakeDeskApi implements DeskApi {
       this.emit('settings:changed', this.settings)
       return ok(this.settings.tools)
     },
+    'import:preview': (request) => this.imports.preview(request),
+    'import:apply': (request) => this.imports.apply(request),
+    'import:inspect-bundle': (request) => this.imports.inspectBundle(request),
+    'import:install-bundle': (request) => this.imports.installBundle(request),
     'chat:list': () => this.chat.list(),
     'chat:create': (request) => this.chat.create(request),
     'chat:rename': (request) => this.chat.rename(request),

@@ -12,6 +12,8 @@ export interface ProfilePaths {
   transcriptsDir: string
   /** Sampling audit log, one JSON Lines file per day. */
   auditDir: string
+  /** Unpacked `.mcpb` bundles, one folder per name and version. */
+  bundlesDir: string
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -72,5 +74,6 @@ export function profilePaths(home: string): ProfilePaths {
     secretsKeyFile: path.join(home, 'secrets.key'),
     transcriptsDir: path.join(home, 'transcripts'),
     auditDir: path.join(home, 'audit'),
+    bundlesDir: path.join(home, 'bundles'),
   }
 }

@@ -82,15 +82,19 @@ function quoteForDisplay(arg: string): string {
 
 /** A command line safe to show: secret flag values, `KEY=VALUE` values and URL credentials/queries masked. */
 export function redactCommand(command: string, args: readonly string[]): string {
-  const shown = [quoteForDisplay(maskValue(command))]
+  return [quoteForDisplay(maskValue(command)), ...redactArguments(args)].join(' ')
+}
+
+/** The arguments of a command line, each masked and quoted as redactCommand shows them. */
+export function redactArguments(args: readonly string[]): string[] {
+  const shown: string[] = []
   let secretFollows = false
   for (const arg of args) {
-    const redacted = redactArgument(arg, secretFollows)
-    shown.push(quoteForDisplay(redacted))
+    shown.push(quoteForDisplay(redactArgument(arg, secretFollows)))
     const flag = FLAG.exec(arg)
     secretFollows = !secretFollows && flag !== null && SECRET_NAME.test(flag[1] ?? '')
   }
-  return shown.join(' ')
+  return shown
 }
 
 /** Shortest secret that is replaced: shorter ones (`1`, `yes`) would shred ordinary text without hiding anything. */

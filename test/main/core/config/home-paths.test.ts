@@ -50,6 +50,7 @@ describe('profilePaths', () => {
       secretsKeyFile: path.join(home, 'secrets.key'),
       transcriptsDir: path.join(home, 'transcripts'),
       auditDir: path.join(home, 'audit'),
+      bundlesDir: path.join(home, 'bundles'),
     })
   })
 })

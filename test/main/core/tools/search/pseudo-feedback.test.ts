@@ -103,7 +103,7 @@ describe('ToolSearchIndex with pseudo-relevance feedback', () => {
     expect(keys('archive mailbox', 0.3)).toEqual([...direct, 'mcp_mail_cold_storage_report'])
   })
 
-  it('does not lift a weaker match above a better one by its own words', () => {
+  it('keeps the best direct match first', () => {
     expect(keys('upcoming events', 0.5)[0]).toBe('mcp_mail_list_events')
   })
 

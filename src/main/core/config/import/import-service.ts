@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto'
+import {
+  IMPORT_FORMAT_LABELS,
+  type ImportedServer,
+  type ParsedConfig,
+  type Placeholder,
+} from '../../../../shared/import/import-types'
+import type {
+  FieldChange,
+  ImportAction,
+  ImportApplyRequest,
+  ImportApplyResult,
+  ImportPreview,
+  ImportRow,
+} from '../../../../shared/import/import-preview'
+import { importApplyRequestSchema } from '../../../../shared/import/import-preview'
+import { IpcFailure } from '../../../../shared/ipc/ipc-error'
+import type { ParsedServerInput } from '../../../../shared/mcp/server-input'
+import type { ServerConfig } from '../../../../shared/settings/settings-schema'
+import { redactArguments, redactCommand, redactUrl } from '../../mcp/redact'
+import { ConfigParseError } from './config-parse-error'
+import { resolvePlaceholders, type PlaceholderSources } from './placeholder-values'
+
+/** A preview is kept this long for its apply; a file dropped and forgotten does not stay in memory. */
+const PREVIEW_TTL_MS = 30 * 60_000
+const MAX_PREVIEWS = 10
+
+export interface ImportServiceDeps {
+  parse: (text: string, options: { fileName?: string }) => ParsedConfig
+  /** The configured servers, and their resolved env/header values (to tell changed from identical). */
+  configs: {
+    list(): ServerConfig[]
+    resolveValues(config: ServerConfig): Record<string, string>
+    add(input: ParsedServerInput): ServerConfig
+    remove(id: string): void
+  }
+  /** Replaces a server's config and reconnects it. */
+  replace: (id: string, input: ParsedServerInput) => Promise<unknown>
+  environment: () => Readonly<Record<string, string | undefined>>
+  now?: () => number
+}
+
+interface HeldPreview {
+  parsed: ParsedConfig
+  rows: ImportRow[]
+  expires: number
+}
+
+/**
+ * Import of other clients' MCP configs (issue 9): a preview says per server what would happen (new,
+ * identical, changed with the field diff, or a conflicting name) and nothing is written until `apply` with
+ * the user's choice per row. Apply checks everything first (names, placeholders) and writes only then;
+ * if a write still fails, the servers it added are removed again.
+ */
+export class ImportService {
+  readonly #previews = new Map<string, HeldPreview>()
+  readonly #deps: ImportServiceDeps
+  readonly #now: () => number
+
+  constructor(deps: ImportServiceDeps) {
+    this.#deps = deps
+    this.#now = deps.now ?? Date.now
+  }
+
+  preview(text: string, fileName?: string): ImportPreview {
+    const parsed = this.#parse(text, fileName)
+    const existing = this.#deps.configs.list()
+    const rows = parsed.servers.map((server) =>
+      this.#row(
+        { ...server, notes: [...server.notes, ...plainTextSecretNotes(server, parsed)] },
+        existing,
+        parsed.placeholders,
+      ),
+    )
+    const previewId = randomUUID()
+    this.#hold(previewId, { parsed, rows, expires: this.#now() + PREVIEW_TTL_MS })
+    const environment = this.#deps.environment()
+    return {
+      previewId,
+      format: parsed.format,
+      formatLabel: IMPORT_FORMAT_LABELS[parsed.format],
+      rows,
+      placeholders: parsed.placeholders.map((p) => ({
+        ...p,
+        inEnvironment: p.kind === 'env' && environment[p.name] !== undefined,
+      })),
+      notes: parsed.notes,
+    }
+  }
+
+  /** A file that cannot be imported is the user's input, not a host failure: its message goes back as is. */
+  #parse(text: string, fileName: string | undefined): ParsedConfig {
+    try {
+      return this.#deps.parse(text, fileName === undefined ? {} : { fileName })
+    } catch (error) {
+      if (error instanceof ConfigParseError) throw new IpcFailure('validation_failed', error.message)
+      throw error
+    }
+  }
+
+  async apply(request: ImportApplyRequest): Promise<ImportApplyResult> {
+    const { previewId, decisions, placeholderValues, useEnvironment } =
+      importApplyRequestSchema.parse(request)
+    const held = this.#previews.get(previewId)
+    if (!held || held.expires < this.#now()) {
+      throw new IpcFailure('not_found', 'this import preview has expired; open the file again')
+    }
+    const chosen = new Map(decisions.map((d) => [d.sourceName, d]))
+    for (const name of chosen.keys()) {
+      if (!held.rows.some((row) => row.sourceName === name)) {
+        throw new IpcFailure('validation_failed', `the file has no server "${name}"`)
+      }
+    }
+    const sources = {
+      typed: placeholderValues,
+      environment: useEnvironment ? this.#deps.environment() : undefined,
+    }
+    const plan = this.#plan(held, chosen, sources)
+
+    const result: ImportApplyResult = { added: [], replaced: [], skipped: plan.skipped }
+    try {
+      for (const step of plan.steps) {
+        if (step.kind === 'add') {
+          const config = this.#deps.configs.add(step.input)
+          result.added.push({ id: config.id, name: config.name })
+        }
+      }
+      for (const step of plan.steps) {
+        if (step.kind === 'replace') {
+          await this.#deps.replace(step.id, step.input)
+          result.replaced.push({ id: step.id, name: step.input.name })
+        }
+      }
+    } catch (error) {
+      // All or nothing for additions: what this apply added goes again; a replace already made stays made.
+      for (const added of result.added) this.#deps.configs.remove(added.id)
+      throw error
+    }
+    this.#previews.delete(previewId)
+    return result
+  }
+
+  /** Checks every decision and placeholder; throws before anything is written. */
+  #plan(
+    held: HeldPreview,
+    chosen: Map<string, { action: ImportAction; newName?: string | undefined }>,
+    sources: PlaceholderSources,
+  ) {
+    const steps: Array<
+      { kind: 'add'; input: ParsedServerInput } | { kind: 'replace'; id: string; input: ParsedServerInput }
+    > = []
+    const skipped: string[] = []
+    const missing = new Set<string>()
+    const names = new Set(this.#deps.configs.list().map((config) => config.name.toLowerCase()))
+    for (const row of held.rows) {
+      const decision = chosen.get(row.sourceName)
+      const action = decision?.action ?? row.defaultAction
+      if (!row.actions.includes(action)) {
+        throw new IpcFailure(
+          'validation_failed',
+          `"${row.sourceName}" cannot be imported with "${action}" (${row.status})`,
+        )
+      }
+      if (action === 'skip') {
+        skipped.push(row.sourceName)
+        continue
+      }
+      const server = held.parsed.servers.find((s) => s.sourceName === row.sourceName)
+      if (!server) continue
+      const resolved = resolvePlaceholders(server.sourceName, server.input, held.parsed.placeholders, sources)
+      for (const token of resolved.missing) missing.add(token)
+      let input = resolved.input
+      if (action === 'rename') {
+        const newName = decision?.newName
+        if (newName === undefined)
+          throw new IpcFailure('validation_failed', `give "${row.sourceName}" a new name`)
+        input = { ...input, name: newName }
+      }
+      if (action === 'replace') {
+        if (!row.existing)
+          throw new IpcFailure('validation_failed', `"${row.sourceName}" has nothing to replace`)
+        steps.push({ kind: 'replace', id: row.existing.id, input })
+        continue
+      }
+      if (names.has(input.name.toLowerCase())) {
+        throw new IpcFailure(
+          'conflict',
+          `a server named "${input.name}" already exists; rename, replace or skip it`,
+        )
+      }
+      names.add(input.name.toLowerCase())
+      steps.push({ kind: 'add', input })
+    }
+    if (missing.size > 0) {
+      throw new IpcFailure(
+        'validation_failed',
+        `no value for ${[...missing].join(', ')}; type a value, or allow reading it from the environment`,
+      )
+    }
+    return { steps, skipped }
+  }
+
+  #row(
+    server: ImportedServer,
+    existing: readonly ServerConfig[],
+    placeholders: readonly Placeholder[],
+  ): ImportRow {
+    const input = server.input
+    const match = existing.find((config) => config.name.toLowerCase() === input.name.toLowerCase())
+    const base = {
+      sourceName: server.sourceName,
+      name: input.name,
+      transport: input.transport,
+      destination:
+        input.transport === 'stdio' ? redactCommand(input.command, input.args) : redactUrl(input.url),
+      notes: server.notes,
+    }
+    if (!match)
+      return { ...base, status: 'new', changes: [], actions: ['add', 'rename', 'skip'], defaultAction: 'add' }
+    const changes = fieldChanges(match, this.#resolvedValues(match), input, tokensOf(server, placeholders))
+    const existingRef = { id: match.id, name: match.name }
+    const sameEndpoint =
+      match.transport === input.transport &&
+      (input.transport === 'stdio'
+        ? match.transport === 'stdio' && match.command === input.command
+        : match.transport === 'http' && match.url === input.url)
+    if (changes.length === 0) {
+      return {
+        ...base,
+        status: 'identical',
+        existing: existingRef,
+        changes,
+        actions: ['skip', 'rename'],
+        defaultAction: 'skip',
+      }
+    }
+    return {
+      ...base,
+      status: sameEndpoint ? 'changed' : 'conflict',
+      existing: existingRef,
+      changes,
+      actions: ['replace', 'rename', 'skip'],
+      defaultAction: 'skip',
+    }
+  }
+
+  /** A stored secret that went missing reads as empty here, so the row shows the value as changed. */
+  #resolvedValues(config: ServerConfig): Record<string, string> {
+    try {
+      return this.#deps.configs.resolveValues(config)
+    } catch {
+      return {}
+    }
+  }
+
+  #hold(id: string, preview: HeldPreview): void {
+    const now = this.#now()
+    for (const [key, held] of this.#previews) if (held.expires < now) this.#previews.delete(key)
+    while (this.#previews.size >= MAX_PREVIEWS) {
+      const oldest = this.#previews.keys().next().value
+      if (oldest === undefined) break
+      this.#previews.delete(oldest)
+    }
+    this.#previews.set(id, preview)
+  }
+}
+
+/**
+ * A secret placeholder in the arguments, URL or cwd ends up in settings.json in plain text once resolved
+ * (only env and header values go to the secret store), so the row says so before the user types it.
+ */
+function plainTextSecretNotes(server: ImportedServer, parsed: ParsedConfig): string[] {
+  const notes: string[] = []
+  for (const placeholder of parsed.placeholders) {
+    if (!placeholder.secret) continue
+    for (const location of placeholder.locations) {
+      const at = location.slice(server.sourceName.length + 2)
+      if (
+        !location.startsWith(`${server.sourceName}: `) ||
+        at.startsWith('env.') ||
+        at.startsWith('headers.')
+      )
+        continue
+      notes.push(
+        `${placeholder.token} in ${at} looks secret: its value is kept in settings.json in plain text; ` +
+          'passing it through an env variable keeps it in the secret store',
+      )
+    }
+  }
+  return notes
+}
+
+/** The placeholder tokens the scan found in this server's values. */
+function tokensOf(server: ImportedServer, placeholders: readonly Placeholder[]): ReadonlySet<string> {
+  const prefix = `${server.sourceName}: `
+  return new Set(
+    placeholders.filter((p) => p.locations.some((at) => at.startsWith(prefix))).map((p) => p.token),
+  )
+}
+
+/**
+ * Whether a stored value is what the file's value becomes once its placeholders are filled in. Before
+ * apply nobody has typed them (and the environment is read only with consent), so a placeholder matches
+ * any text: importing the same file twice then reads `identical`, not `changed` because `${TOKEN}` is not
+ * the stored token.
+ */
+export function sameValue(stored: string, incoming: string, tokens: ReadonlySet<string>): boolean {
+  if (stored === incoming) return true
+  const parts = incoming.split(/(\$\{[^{}]*\})/)
+  if (!parts.some((part) => tokens.has(part))) return false
+  const pattern = parts
+    .map((part) => (tokens.has(part) ? '[\\s\\S]*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${pattern}$`).test(stored)
+}
+
+/** What differs, field by field; env and header values are compared but never shown. */
+export function fieldChanges(
+  config: ServerConfig,
+  values: Record<string, string>,
+  input: ParsedServerInput,
+  tokens: ReadonlySet<string> = new Set(),
+): FieldChange[] {
+  const changes: FieldChange[] = []
+  const same = (before: string, after: string) => sameValue(before, after, tokens)
+  const add = (field: string, before: string, after: string) => {
+    if (!same(before, after)) changes.push({ field, before, after })
+  }
+  add('transport', config.transport, input.transport)
+  add('enabled', String(config.enabled), String(input.enabled))
+  if (config.transport === 'stdio' && input.transport === 'stdio') {
+    add('command', config.command, input.command)
+    // Arguments can carry tokens (`--token x`): shown redacted, like the servers panel shows them.
+    const argsSame =
+      config.args.length === input.args.length &&
+      config.args.every((arg, index) => same(arg, input.args[index] ?? ''))
+    if (!argsSame) {
+      const before = redactArguments(config.args).join(' ')
+      const after = redactArguments(input.args).join(' ')
+      changes.push({ field: 'args', before, after: before === after ? '(changed)' : after })
+    }
+    add('cwd', config.cwd ?? '', input.cwd ?? '')
+    compareValues(changes, 'env', config.env, values, input.env, same)
+  } else if (config.transport === 'http' && input.transport === 'http') {
+    if (!same(config.url, input.url)) {
+      const before = redactUrl(config.url)
+      const after = redactUrl(input.url)
+      changes.push(
+        before === after
+          ? { field: 'url', before: '(hidden)', after: '(changed)' }
+          : { field: 'url', before, after },
+      )
+    }
+    compareValues(changes, 'headers', config.headers, values, input.headers, same)
+  }
+  return changes
+}
+
+function compareValues(
+  changes: FieldChange[],
+  field: 'env' | 'headers',
+  before: Record<string, unknown>,
+  resolved: Record<string, string>,
+  after: Extract<ParsedServerInput, { transport: 'stdio' }>['env'],
+  same: (before: string, after: string) => boolean,
+): void {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  for (const key of [...keys].sort()) {
+    const had = key in before
+    const has = key in after
+    if (!had) changes.push({ field: `${field}.${key}`, before: '(none)', after: '(set)' })
+    else if (!has) changes.push({ field: `${field}.${key}`, before: '(set)', after: '(none)' })
+    else {
+      const next = after[key]
+      const old = resolved[key]
+      if (next && 'value' in next && (old === undefined || !same(old, next.value))) {
+        changes.push({ field: `${field}.${key}`, before: '(hidden)', after: '(changed)' })
+      }
+    }
+  }
+}
