@@ -21,6 +21,8 @@ import './styles/chat.css'
 import './styles/tool-calls.css'
 import './styles/conversation-list.css'
 import './styles/markdown.css'
+import './styles/bundle-install.css'
+import './styles/import.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

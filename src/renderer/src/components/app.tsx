@@ -5,6 +5,8 @@ import { ConnectionBanner } from './connection-banner'
 import { ConversationView } from './conversation-view'
 import { Drawer } from './drawer'
 import { ErrorList } from './error-list'
+import { ImportDialog } from './import-dialog'
+import { ImportDropZone } from './import-drop-zone'
 import { Sidebar } from './sidebar'
 import { StartupWarnings } from './startup-warnings'
 import { TitleBar } from './title-bar'
@@ -24,21 +26,30 @@ function useTheme(applyTheme: (theme: Theme) => void): void {
 export function App({ applyTheme, reload }: AppProps) {
   useTheme(applyTheme)
   const drawer = useAppState((state) => state.drawer)
+  const importing = useAppState((state) => state.importDialog !== null)
   // Approval cards keep their decision buttons on one row, and the activity table its columns, when wider.
   const wide = drawer === 'approvals' || drawer === 'activity'
   return (
-    <div className={drawer ? `app app--drawer-open${wide ? ' app--drawer-wide' : ''}` : 'app'}>
-      <TitleBar />
-      <div className="notices">
-        <ConnectionBanner reload={reload} />
-        <StartupWarnings testId="startup-warnings" />
-        <ErrorList />
+    <>
+      <div
+        className={drawer ? `app app--drawer-open${wide ? ' app--drawer-wide' : ''}` : 'app'}
+        // The import dialog is modal: the window behind it takes no focus or clicks until it closes.
+        inert={importing}
+      >
+        <TitleBar />
+        <div className="notices">
+          <ConnectionBanner reload={reload} />
+          <StartupWarnings testId="startup-warnings" />
+          <ErrorList />
+        </div>
+        <div className="workspace">
+          <Sidebar />
+          <ConversationView />
+          {drawer && <Drawer panel={drawer} />}
+        </div>
       </div>
-      <div className="workspace">
-        <Sidebar />
-        <ConversationView />
-        {drawer && <Drawer panel={drawer} />}
-      </div>
-    </div>
+      <ImportDialog />
+      <ImportDropZone />
+    </>
   )
 }

@@ -27,6 +27,7 @@ export function ServersPanel() {
   const servers = useAppState((state) => state.servers)
   const configs = useAppState((state) => state.settings?.servers ?? noConfigs)
   const settingsPath = useAppState((state) => state.info?.settingsPath)
+  const openImport = useAppState((state) => state.openImport)
   const [view, setView] = useState<View>({ kind: 'list' })
   const focusTarget = useRef<FocusTarget>(null)
   const addRef = useRef<HTMLButtonElement>(null)
@@ -59,6 +60,9 @@ export function ServersPanel() {
   return (
     <section className="panel" data-testid="servers-panel" aria-label="Servers">
       <div className="panel-toolbar">
+        <button type="button" className="button" onClick={openImport}>
+          Import…
+        </button>
         <button
           type="button"
           className="button button--primary"
@@ -72,7 +76,8 @@ export function ServersPanel() {
         <div className="empty-state empty-state--compact">
           <p className="empty-state-title">No servers configured</p>
           <p>
-            Add one here, with <code>mcp-desk servers add</code>, or in settings.json
+            Add one here, drop another client&apos;s MCP config on the window, use{' '}
+            <code>mcp-desk servers add</code>, or edit settings.json
             {settingsPath ? (
               <>
                 {' '}

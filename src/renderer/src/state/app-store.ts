@@ -6,6 +6,12 @@ import type { SettingsView } from '../../../shared/settings/settings-view'
 import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
 import { createChatActions, initialChatState, type ChatActions, type ChatState } from './chat-actions'
+import {
+  createImportActions,
+  initialImportState,
+  type ImportActions,
+  type ImportState,
+} from './import-actions'
 import { createModelActions, type ModelActions } from './model-actions'
 import {
   createSamplingActions,
@@ -33,7 +39,9 @@ export interface AppState
     SamplingActions,
     ToolSettingsActions,
     ChatState,
-    ChatActions {
+    ChatActions,
+    ImportState,
+    ImportActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -153,8 +161,11 @@ export function createAppStore({
       ...chatActions
     } = createChatActions({ api, call, get, set, report })
 
+    const importActions = createImportActions({ call, get, set })
+
     return {
       ...initialSamplingState(),
+      ...initialImportState(),
       ...initialChatState(),
       loaded: false,
       info: null,
@@ -266,6 +277,7 @@ export function createAppStore({
       ...samplingActions,
       ...toolSettingsActions,
       ...chatActions,
+      ...importActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),
