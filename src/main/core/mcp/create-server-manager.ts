@@ -8,6 +8,7 @@ import type { TransportOpener } from './transport-opener'
 import type { SamplingService } from '../sampling/sampling-service'
 import { transportLabel } from '../../../shared/mcp/transport-label'
 import { turnLifecycleClientCapabilities } from '../chat/turn-lifecycle'
+import { combineClientFeatures, type ClientFeature } from './client-feature'
 
 export interface ServerManagerOptions {
   settings: SettingsService
@@ -17,6 +18,8 @@ export interface ServerManagerOptions {
   opener?: TransportOpener
   /** Serves `sampling/createMessage` for every connected server; without it the host declares no sampling. */
   sampling?: SamplingService
+  /** Further client features (elicitation, roots), declared and attached to every client. */
+  features?: readonly ClientFeature[]
 }
 
 /** The server side of a profile — configs and connections — as the app, web mode and the CLI all use it. */
@@ -25,33 +28,31 @@ export function createServerManager(options: ServerManagerOptions): {
   servers: ConnectionManager
 } {
   const configs = new ServerConfigService(options.settings, options.secrets)
+  const features = [
+    ...(options.sampling ? [samplingFeature(options.sampling)] : []),
+    ...(options.features ?? []),
+  ]
   const servers = new ConnectionManager({
     settings: options.settings,
     configs,
     opener: options.opener ?? defaultTransportOpener,
     clientInfo: { name: 'mcp-desk', version: APP_VERSION },
     log: options.log,
-    // Turn lifecycle is declared always (it only takes effect with servers that declare it too). Sampling
-    // is `sampling: { tools: {} }` (sampling with tools, SEP-1577; not `context`, which would invite
-    // includeContext payloads we ignore).
-    clientCapabilities: {
-      experimental: turnLifecycleClientCapabilities(),
-      ...(options.sampling ? { sampling: { tools: {} } } : {}),
-    },
-    ...(options.sampling ? samplingHooks(options.sampling) : {}),
+    // Turn lifecycle is declared always (it only takes effect with servers that declare it too).
+    ...combineClientFeatures({ experimental: turnLifecycleClientCapabilities() }, features),
   })
   return { configs, servers }
 }
 
-/** Attaches the sampling handler to every client before it connects. */
-function samplingHooks(sampling: SamplingService) {
+/**
+ * Sampling is `sampling: { tools: {} }` (sampling with tools, SEP-1577; not `context`, which would invite
+ * includeContext payloads we ignore).
+ */
+function samplingFeature(sampling: SamplingService): ClientFeature {
   return {
-    configureClient: (
-      client: Parameters<SamplingService['attach']>[0],
-      config: Parameters<SamplingService['attach']>[1],
-    ) => sampling.attach(client, config, transportLabel(config)),
-    releaseClient: (client: Parameters<SamplingService['detach']>[0]) => sampling.detach(client),
-    onProtocolVersion: (client: Parameters<SamplingService['detach']>[0], version: string) =>
-      sampling.setProtocolVersion(client, version),
+    capabilities: { sampling: { tools: {} } },
+    attach: (client, config) => sampling.attach(client, config, transportLabel(config)),
+    detach: (client) => sampling.detach(client),
+    onProtocolVersion: (client, version) => sampling.setProtocolVersion(client, version),
   }
 }
