@@ -16,6 +16,20 @@ function ImportedServer({ id, name }: { id: string; name: string }) {
   )
 }
 
+function ServerGroup({ title, servers }: { title: string; servers: Array<{ id: string; name: string }> }) {
+  if (servers.length === 0) return null
+  return (
+    <section aria-label={title}>
+      <h3 className="settings-title">{title}</h3>
+      <ul className="import-done-list">
+        {servers.map((server) => (
+          <ImportedServer key={server.id} {...server} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function ImportSummary({ summary }: { summary: Summary }) {
   const closeImport = useAppState((state) => state.closeImport)
   const restartImport = useAppState((state) => state.restartImport)
@@ -28,26 +42,8 @@ export function ImportSummary({ summary }: { summary: Summary }) {
           ? `Nothing was imported from ${summary.source}.`
           : `Imported ${written} server${written === 1 ? '' : 's'} from ${summary.source}.`}
       </p>
-      {summary.added.length > 0 && (
-        <section aria-label="Added">
-          <h3 className="settings-title">Added</h3>
-          <ul className="import-done-list">
-            {summary.added.map((server) => (
-              <ImportedServer key={server.id} {...server} />
-            ))}
-          </ul>
-        </section>
-      )}
-      {summary.replaced.length > 0 && (
-        <section aria-label="Replaced">
-          <h3 className="settings-title">Replaced</h3>
-          <ul className="import-done-list">
-            {summary.replaced.map((server) => (
-              <ImportedServer key={server.id} {...server} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <ServerGroup title="Added" servers={summary.added} />
+      <ServerGroup title="Replaced" servers={summary.replaced} />
       {summary.skipped.length > 0 && <p className="hint">Skipped: {summary.skipped.join(', ')}</p>}
       {summary.notes.length > 0 && (
         <ul className="callout callout--info" aria-label="Notes">
