@@ -15,6 +15,7 @@ const optionSpec = {
   cwd: { type: 'string' },
   disabled: { type: 'boolean' },
   args: { type: 'string' },
+  arg: { type: 'string', multiple: true },
   yes: { type: 'boolean' },
   id: { type: 'string' },
   name: { type: 'string' },
@@ -57,6 +58,12 @@ export type CommandName =
   | 'models default'
   | 'import'
   | 'export'
+  | 'roots add'
+  | 'roots remove'
+  | 'roots list'
+  | 'roots reset'
+  | 'prompts'
+  | 'resources'
 
 interface CommandSpec {
   /** Options beyond the global ones (--home, --help, --version). */
@@ -97,6 +104,12 @@ const commands: Record<CommandName, CommandSpec> = {
   'models default': { options: [], operands: ['<provider/model>'] },
   import: { options: ['yes', 'replace', 'set', 'use-env', 'name', 'json'], operands: ['<file>'] },
   export: { options: ['format', 'out', 'yes'], operands: [] },
+  'roots add': { options: [], operands: ['<server|*>', '<dir>'] },
+  'roots remove': { options: [], operands: ['<server|*>', '<dir>'] },
+  'roots list': { options: ['json'], operands: [], optionalOperands: ['<server|*>'] },
+  'roots reset': { options: [], operands: ['<server>'] },
+  prompts: { options: ['json', 'arg'], operands: ['<server>'], optionalOperands: ['<name>'] },
+  resources: { options: ['json'], operands: ['<server>'], optionalOperands: ['<uri>'] },
 }
 
 /** Commands spelled as two words: the group and what each subcommand is called. */
@@ -106,6 +119,7 @@ const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   providers: { subcommands: ['add', 'list', 'remove'] },
   models: { subcommands: ['discover', 'default'], bare: 'models' },
   tools: { subcommands: ['search'] },
+  roots: { subcommands: ['add', 'remove', 'list', 'reset'], bare: 'roots list' },
 }
 
 export type OptionValues = ReturnType<typeof parse>['values']

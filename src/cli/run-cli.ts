@@ -128,6 +128,26 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         },
         io,
       )
+    case 'roots add':
+      return (await import('./commands/roots-command')).addRoot(home, operand, operands[1] ?? '', io)
+    case 'roots remove':
+      return (await import('./commands/roots-command')).removeRoot(home, operand, operands[1] ?? '', io)
+    case 'roots list':
+      return (await import('./commands/roots-command')).listRoots(home, operands[0], json, io)
+    case 'roots reset':
+      return (await import('./commands/roots-command')).resetRoots(home, operand, io)
+    case 'prompts':
+      return (await import('./commands/prompts-command')).showPrompts(
+        home,
+        { server: operand, name: operands[1], args: values.arg ?? [], json },
+        io,
+      )
+    case 'resources':
+      return (await import('./commands/resources-command')).showResources(
+        home,
+        { server: operand, uri: operands[1], json },
+        io,
+      )
     case 'export':
       return (await import('./commands/export-command')).exportConfig(
         home,

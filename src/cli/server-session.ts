@@ -8,6 +8,8 @@ import { openNodeProfile, type NodeProfile } from '../main/core/profile/open-nod
 import { ProviderService } from '../main/core/models/provider-service'
 import { createSamplingEngine } from '../main/core/sampling/create-sampling-engine'
 import { TerminalSamplingApprover } from './sampling-prompt'
+import type { ClientFeature } from '../main/core/mcp/client-feature'
+import { RootsService } from '../main/core/roots/roots-service'
 
 export interface ServerSession {
   profile: NodeProfile
@@ -28,6 +30,8 @@ export async function withServerSession(
   home: string,
   io: CliIo,
   work: (session: ServerSession) => Promise<number>,
+  /** Further client features a command offers its servers (`call` answers elicitation). */
+  options: { features?: readonly ClientFeature[] } = {},
 ): Promise<number> {
   const profile = openNodeProfile(home)
   const readLine = io.stdinIsTty === true ? io.readLine : undefined
@@ -42,12 +46,15 @@ export async function withServerSession(
     ? new TerminalSamplingApprover(sampling.queue, { stderr: io.stderr, readLine })
     : undefined
   approver?.start()
+  // Servers get the folders granted to them (MCP roots), as in the app.
+  const roots = new RootsService({ settings: profile.settings })
   const { configs, servers } = createServerManager({
     settings: profile.settings,
     secrets: profile.secrets,
     // The commands print each server's state themselves; connection logs would repeat it on stderr.
     log: () => {},
     sampling: sampling.service,
+    features: [roots, ...(options.features ?? [])],
   })
   const done = new AbortController()
   const interrupted = (io.untilShutdown ?? waitForProcessSignal)(done.signal).then((reason) => ({ reason }))
@@ -65,6 +72,7 @@ export async function withServerSession(
     // Pending approvals and running completions end first, so no server waits on an answer while it stops.
     sampling.service.shutdown()
     await servers.shutdown()
+    roots.dispose()
   }
 }
 

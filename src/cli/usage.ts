@@ -56,6 +56,16 @@ Commands:
       When the server asks to run a model (sampling) and its policy is ask,
       the request is shown and "Allow this sampling request? [y/N/m]" asked on
       the terminal (m: choose the model); without a terminal it is refused
+  prompts <server> [--json]
+      Connect one server and list its prompts with their arguments
+  prompts <server> <name> [--arg NAME=VALUE ...] [--json]
+      Fill in one prompt and print its messages (role, text; images, audio
+      and binary resources as type and size)
+  resources <server> [--json]
+      Connect one server and list its resources and resource templates
+  resources <server> <uri> [--json]
+      Read one resource: text as it is, binary as its type and size (--json:
+      the contents with base64 data)
 
   Servers are named by id or by name (any case). Env and header values go to
   the secret store, never to settings.json; values typed on a command line
@@ -80,6 +90,16 @@ Commands:
   export --format claude-desktop|vscode|cursor [--out FILE [--yes]]
       Write the servers in that client's format to stdout or FILE (--yes
       overwrites FILE); secret values become placeholders, never exported
+
+  roots list [<server|*>] [--json]
+      The folders servers may work in (MCP roots): the default set (*), which
+      every server without its own list gets, and each server's folders
+  roots add <server|*> <dir>  |  roots remove <server|*> <dir>
+      Grant or revoke a folder (it must exist; a relative path is taken from
+      the current directory). Changing a server that follows the default set
+      gives it its own list, starting from the defaults. Quote '*' in a shell
+  roots reset <server>
+      The server drops its own list and follows the default set again
 
   providers add <preset> [--id ID] [--name NAME] [--base-url URL]
                 [--api-key-stdin] [--header 'K: V' ...] [--chunk-timeout-ms N]

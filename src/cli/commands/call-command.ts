@@ -1,13 +1,21 @@
+import { ElicitationService } from '../../main/core/elicitation/elicitation-service'
 import type { ServerState, ToolInfo } from '../../shared/mcp/server-state'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
+import { TerminalElicitationPrompter } from '../elicitation-prompt'
 import { formatToolResult } from '../format/tool-result'
 import { firstLine, terminalText } from '../format/terminal-text'
 import { findServer } from '../server-lookup'
-import { connectOne, withServerSession } from '../server-session'
+import { connectOne, withServerSession, type ServerSession } from '../server-session'
 import { reportFailure } from './servers-tools-command'
 
 export const ARGUMENTS_WARNING =
   'Arguments are sent to this MCP server; MCP Desk cannot control what the server does with them.'
+
+/**
+ * How long a call may run when someone at the terminal may be asked things meanwhile (sampling approval, an
+ * elicitation form): a person needs longer than the SDK's 60 s default. Ctrl+C still stops it at any time.
+ */
+export const ATTENDED_CALL_TIMEOUT_MS = 10 * 60_000
 
 export interface CallOptions {
   server: string
@@ -21,49 +29,79 @@ export interface CallOptions {
 /**
  * `mcp-desk call`: one tool call, only with the user's approval. The summary (server, destination, tool,
  * arguments) and the prompt go to stderr, so stdout carries the result alone and can be piped.
+ *
+ * A server that asks the user something while the tool runs (elicitation) is answered at the same terminal;
+ * without one nobody can answer, so the request is declined and the reason printed.
  */
-export function callTool(home: string, options: CallOptions, io: CliIo): Promise<number> {
+export async function callTool(home: string, options: CallOptions, io: CliIo): Promise<number> {
   const args = parseToolArguments(options.args)
-  const { print, warn } = outputOf(io)
-  return withServerSession(home, io, async ({ configs, servers }) => {
-    const config = findServer(configs.list(), options.server)
-    const readLine = io.stdinIsTty === true ? io.readLine : undefined
-    if (!options.approved && !readLine) {
-      throw new Error(
-        `not calling ${options.tool} on "${config.name}": nobody can approve it (stdin is not a terminal); ` +
-          'pass --yes to approve the call',
-      )
-    }
-    const state = await connectOne(servers, config)
-    if (state.status !== 'connected') {
-      reportFailure(state, { print, warn })
-      return 1
-    }
-    const tool = findTool(state, options.tool)
-
-    warn(`Server: ${firstLine(state.name)} (${state.id})`)
-    warn(`Destination: ${firstLine(state.destination)}`)
-    warn(`Tool: ${firstLine(tool.name)} (${tool.exposedName})`)
-    warn('Arguments:')
-    warn(terminalText(JSON.stringify(args, null, 2)))
-    warn(ARGUMENTS_WARNING)
-    if (!options.approved && readLine) {
-      io.stderr('Approve? [y/N] ')
-      const answer = ((await readLine()) ?? '').trim().toLowerCase()
-      if (answer !== 'y' && answer !== 'yes') {
-        warn('Not approved: nothing was sent to the server.')
-        return 1
-      }
-    }
-
-    const result = await servers.connection(config.id).callTool(tool.name, args)
-    for (const line of formatToolResult(result)) print(line)
-    if (result.isError) {
-      warn(`The tool reported an error (isError).`)
-      return 1
-    }
-    return 0
+  const readLine = io.stdinIsTty === true ? io.readLine : undefined
+  const elicitation = new ElicitationService({
+    canAsk: () => readLine !== undefined,
+    log: outputOf(io).warn,
   })
+  const prompter = readLine
+    ? new TerminalElicitationPrompter(elicitation, { stderr: io.stderr, readLine })
+    : undefined
+  prompter?.start()
+  try {
+    return await withServerSession(
+      home,
+      io,
+      (session) => callWithSession(session, { options, args, readLine }, io),
+      { features: [elicitation] },
+    )
+  } finally {
+    prompter?.stop()
+    elicitation.shutdown()
+  }
+}
+
+async function callWithSession(
+  { configs, servers }: ServerSession,
+  call: { options: CallOptions; args: Record<string, unknown>; readLine: CliIo['readLine'] },
+  io: CliIo,
+): Promise<number> {
+  const { options, args, readLine } = call
+  const { print, warn } = outputOf(io)
+  const config = findServer(configs.list(), options.server)
+  if (!options.approved && !readLine) {
+    throw new Error(
+      `not calling ${options.tool} on "${config.name}": nobody can approve it (stdin is not a terminal); ` +
+        'pass --yes to approve the call',
+    )
+  }
+  const state = await connectOne(servers, config)
+  if (state.status !== 'connected') {
+    reportFailure(state, { print, warn })
+    return 1
+  }
+  const tool = findTool(state, options.tool)
+
+  warn(`Server: ${firstLine(state.name)} (${state.id})`)
+  warn(`Destination: ${firstLine(state.destination)}`)
+  warn(`Tool: ${firstLine(tool.name)} (${tool.exposedName})`)
+  warn('Arguments:')
+  warn(terminalText(JSON.stringify(args, null, 2)))
+  warn(ARGUMENTS_WARNING)
+  if (!options.approved && readLine) {
+    io.stderr('Approve? [y/N] ')
+    const answer = ((await readLine()) ?? '').trim().toLowerCase()
+    if (answer !== 'y' && answer !== 'yes') {
+      warn('Not approved: nothing was sent to the server.')
+      return 1
+    }
+  }
+
+  const result = await servers
+    .connection(config.id)
+    .callTool(tool.name, args, readLine ? { timeout: ATTENDED_CALL_TIMEOUT_MS } : {})
+  for (const line of formatToolResult(result)) print(line)
+  if (result.isError) {
+    warn(`The tool reported an error (isError).`)
+    return 1
+  }
+  return 0
 }
 
 function parseToolArguments(raw: string | undefined): Record<string, unknown> {

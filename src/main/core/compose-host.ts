@@ -13,6 +13,12 @@ import { createChatEngine, type ChatEngine } from './chat/create-chat-engine'
 import { ImportService } from './config/import/import-service'
 import { BundleImportService } from './config/import/bundle-import-service'
 import { parseMcpConfig } from './config/import/parse-mcp-config'
+import { RootsService } from './roots/roots-service'
+import { PromptListWatch } from './mcp/prompts/prompt-list-watch'
+import { PromptService } from './mcp/prompts/prompt-service'
+import { ResourceService } from './mcp/resources/resource-service'
+import { ResourceWatch } from './mcp/resources/resource-watch'
+import { ElicitationService } from './elicitation/elicitation-service'
 
 export interface ComposeHostOptions {
   settings: SettingsService
@@ -33,6 +39,10 @@ export interface ComposedHost {
   chat: ChatEngine
   imports: ImportService
   bundles: BundleImportService
+  roots: RootsService
+  prompts: PromptService
+  resources: ResourceService
+  elicitation: ElicitationService
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
 }
@@ -52,13 +62,26 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     conversationFor: (serverId) => chatEngine.service.lastConversationFor(serverId),
     log: (line) => options.log(line),
   })
+  const roots = new RootsService({ settings: options.settings, log: (line) => options.log(line) })
+  const elicitation = new ElicitationService({
+    // Like sampling cards, a server's questions belong to the conversation that last called its tools.
+    conversationFor: (serverId) => chatEngine.service.lastConversationFor(serverId),
+    log: (line) => options.log(line),
+  })
+  // The watches hear list_changed/updated on each client from its start; the services built on the
+  // connection manager below subscribe to them.
+  const promptWatch = new PromptListWatch()
+  const resourceWatch = new ResourceWatch()
   const { servers, configs } = createServerManager({
     settings: options.settings,
     secrets: options.secrets,
     log: (line) => options.log(line),
     sampling: sampling.service,
+    features: [roots, elicitation, promptWatch, resourceWatch],
     ...(options.opener ? { opener: options.opener } : {}),
   })
+  const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => options.log(line) })
+  const resources = new ResourceService({ servers, watch: resourceWatch, log: (line) => options.log(line) })
   const chatEngine = createChatEngine({
     settings: options.settings,
     servers,
@@ -95,6 +118,10 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     chat: chatEngine,
     imports,
     bundles,
+    roots,
+    prompts,
+    resources,
+    elicitation,
     events,
     info: options.info,
     log: options.log,
@@ -107,12 +134,20 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     chat: chatEngine,
     imports,
     bundles,
+    roots,
+    prompts,
+    resources,
+    elicitation,
     shutdown: async () => {
       host.dispose()
       await chatEngine.runner.stopAll()
       chatEngine.dispose()
       sampling.service.shutdown()
+      elicitation.shutdown()
+      prompts.dispose()
+      resources.dispose()
       await servers.shutdown()
+      roots.dispose()
     },
   }
 }

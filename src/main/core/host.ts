@@ -12,6 +12,10 @@ import type { SecretStore } from './secrets/secret-store'
 import type { ChatEngine } from './chat/create-chat-engine'
 import type { ImportService } from './config/import/import-service'
 import type { BundleImportService } from './config/import/bundle-import-service'
+import type { RootsService } from './roots/roots-service'
+import type { PromptService } from './mcp/prompts/prompt-service'
+import type { ResourceService } from './mcp/resources/resource-service'
+import type { ElicitationService } from './elicitation/elicitation-service'
 
 export interface HostDeps {
   settings: SettingsService
@@ -22,6 +26,10 @@ export interface HostDeps {
   chat: ChatEngine
   imports: ImportService
   bundles: BundleImportService
+  roots: RootsService
+  prompts: PromptService
+  resources: ResourceService
+  elicitation: ElicitationService
   /** Passed in when services built before the host emit events too (sampling streams). */
   events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
@@ -40,13 +48,30 @@ export interface Host {
  * the contract. Electron, web mode and tests all build the same Host from different adapters.
  */
 export function createHost(deps: HostDeps): Host {
-  const { settings, secrets, servers, providers, sampling, chat, imports, bundles } = deps
+  const {
+    settings,
+    secrets,
+    servers,
+    providers,
+    sampling,
+    chat,
+    imports,
+    bundles,
+    roots,
+    prompts,
+    resources,
+    elicitation,
+  } = deps
   const events = deps.events ?? new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
     servers.subscribe((list) => events.emit('servers:changed', { servers: list })),
     sampling.queue.subscribe((approvals) => events.emit('approvals:changed', { approvals })),
     sampling.audit.subscribe((entry) => events.emit('sampling:activity', { entry })),
+    prompts.onListChanged((event) => events.emit('prompts:changed', event)),
+    resources.onListChanged((event) => events.emit('resources:changed', event)),
+    resources.onUpdated((event) => events.emit('resources:updated', event)),
+    elicitation.subscribe((elicitations) => events.emit('elicitation:changed', { elicitations })),
   ]
 
   const handlers: RequestHandlers = {
@@ -122,6 +147,37 @@ export function createHost(deps: HostDeps): Host {
     'import:apply': (request) => imports.apply(request),
     'import:inspect-bundle': ({ data }) => bundles.inspect(Buffer.from(data, 'base64')),
     'import:install-bundle': (request) => bundles.install(request),
+    'roots:list': ({ target }) => roots.list(target),
+    'roots:grant': ({ target, folder }) => roots.grant(target, folder),
+    'roots:revoke': ({ target, folder }) => roots.revoke(target, folder),
+    'roots:set': ({ target, folders }) => roots.set(target, folders),
+    'roots:use-default': ({ serverId }) => roots.useDefault(serverId),
+    'elicitation:list': () => ({ elicitations: elicitation.list() }),
+    'elicitation:answer': (answer) => {
+      elicitation.answer(answer)
+      return { sent: true as const }
+    },
+    'elicitation:dismiss': ({ id }) => {
+      elicitation.dismiss(id)
+      return { dismissed: true as const }
+    },
+    'prompts:list': ({ serverId }) => prompts.list(serverId),
+    'prompts:get': ({ serverId, name, arguments: args }) => prompts.get(serverId, name, args),
+    'prompts:complete': ({ serverId, prompt, argument, value, context }) =>
+      prompts.complete(serverId, prompt, argument, value, context),
+    'resources:list': ({ serverId }) => resources.list(serverId),
+    'resources:read': ({ serverId, uri, template }) =>
+      template ? resources.readTemplate(serverId, template) : resources.read(serverId, uri ?? ''),
+    'resources:complete': ({ serverId, uriTemplate, variable, value, context }) =>
+      resources.completeTemplate(serverId, uriTemplate, variable, value, context),
+    'resources:subscribe': async ({ serverId, uri }) => {
+      await resources.subscribe(serverId, uri)
+      return { subscribed: true as const }
+    },
+    'resources:unsubscribe': async ({ serverId, uri }) => {
+      await resources.unsubscribe(serverId, uri)
+      return { unsubscribed: true as const }
+    },
     'chat:list': () => ({ conversations: chat.runner.list() }),
     'chat:create': (request) => chat.runner.create(request),
     'chat:rename': ({ id, title }) => chat.runner.rename(id, title),

@@ -1,3 +1,4 @@
+import { elicitationAnswerSchema, elicitationCardSchema } from '../elicitation/elicitation-card'
 import { z } from 'zod'
 import {
   samplingSettingsPatchSchema,
@@ -48,6 +49,32 @@ import {
   bundlePreviewSchema,
 } from '../import/bundle-info'
 import type { IpcResult } from './ipc-error'
+import {
+  completionSchema,
+  promptCompleteRequestSchema,
+  promptGetRequestSchema,
+  promptListRequestSchema,
+  promptListSchema,
+  promptResultSchema,
+  promptsChangedEventSchema,
+} from '../mcp/prompts'
+import {
+  resourceListRequestSchema,
+  resourceListSchema,
+  resourceReadRequestSchema,
+  resourceReadResultSchema,
+  resourcesChangedEventSchema,
+  resourceSubscriptionRequestSchema,
+  resourceTemplateCompleteRequestSchema,
+  resourceUpdatedEventSchema,
+} from '../mcp/resources'
+import {
+  rootsChangeRequestSchema,
+  rootsListingSchema,
+  rootsListRequestSchema,
+  rootsSetRequestSchema,
+  rootsUseDefaultRequestSchema,
+} from '../roots/roots-schema'
 
 /**
  * THE IPC contract: every request/response channel and every event channel between the renderer and the
@@ -170,6 +197,46 @@ export const requestChannels = {
   'import:inspect-bundle': { request: bundleInspectRequestSchema, response: bundlePreviewSchema },
   /** Unpacks an inspected bundle into the profile and adds its server with the form's answers. */
   'import:install-bundle': { request: bundleInstallRequestSchema, response: bundleInstallResultSchema },
+  /** Folders servers may work in (MCP roots); target `*` is the default set. Connected servers whose
+   *  folders change get roots/list_changed; the new lists also arrive with settings:changed. */
+  'roots:list': { request: rootsListRequestSchema, response: rootsListingSchema },
+  'roots:grant': { request: rootsChangeRequestSchema, response: rootsListingSchema },
+  'roots:revoke': { request: rootsChangeRequestSchema, response: rootsListingSchema },
+  'roots:set': { request: rootsSetRequestSchema, response: rootsListingSchema },
+  'roots:use-default': { request: rootsUseDefaultRequestSchema, response: rootsListingSchema },
+  /** Questions servers are waiting on (elicitation/create), form or URL. */
+  'elicitation:list': {
+    request: empty,
+    response: z.object({ elicitations: z.array(elicitationCardSchema) }),
+  },
+  /** Accepting a form applies defaults and checks the schema; failure = validation_failed with data.issues. */
+  'elicitation:answer': { request: elicitationAnswerSchema, response: z.object({ sent: z.literal(true) }) },
+  /** Closes an opened URL card still waiting for a completion notice (or any card, which then counts as cancel). */
+  'elicitation:dismiss': {
+    request: z.object({ id: z.string().min(1) }).strict(),
+    response: z.object({ dismissed: z.literal(true) }),
+  },
+  /** Connected servers' prompts as `server:prompt` (all of them, or one server's); failing servers apart. */
+  'prompts:list': { request: promptListRequestSchema, response: promptListSchema },
+  /** Fills in a prompt (required arguments checked first) as messages a chat turn can insert. */
+  'prompts:get': { request: promptGetRequestSchema, response: promptResultSchema },
+  /** Suggested values for one prompt argument (completion/complete); empty without server support. */
+  'prompts:complete': { request: promptCompleteRequestSchema, response: completionSchema },
+  /** Connected servers' resources and resource templates (all of them, or one server's). */
+  'resources:list': { request: resourceListRequestSchema, response: resourceListSchema },
+  /** Reads a resource (or a filled-in template) in attachment form, under the 1 MiB text / 10 MiB limits. */
+  'resources:read': { request: resourceReadRequestSchema, response: resourceReadResultSchema },
+  /** Suggested values for one variable of a resource template. */
+  'resources:complete': { request: resourceTemplateCompleteRequestSchema, response: completionSchema },
+  /** Follows a resource: its changes arrive as resources:updated, also after the server reconnects. */
+  'resources:subscribe': {
+    request: resourceSubscriptionRequestSchema,
+    response: z.object({ subscribed: z.literal(true) }),
+  },
+  'resources:unsubscribe': {
+    request: resourceSubscriptionRequestSchema,
+    response: z.object({ unsubscribed: z.literal(true) }),
+  },
   'chat:list': { request: empty, response: z.object({ conversations: z.array(conversationMetaSchema) }) },
   'chat:create': { request: createConversationRequestSchema, response: conversationMetaSchema },
   'chat:rename': { request: renameConversationRequestSchema, response: conversationMetaSchema },
@@ -209,11 +276,18 @@ export const eventChannels = {
   'approvals:focus': z.object({ id: z.string() }),
   /** The conversation list changed (created, renamed, model chosen, deleted, or a turn appended to one). */
   'chat:conversations': z.object({ conversations: z.array(conversationMetaSchema) }),
+  /** A server's prompt list changed: list its prompts again. */
+  'prompts:changed': promptsChangedEventSchema,
+  /** A server's resource list changed: list its resources again. */
+  'resources:changed': resourcesChangedEventSchema,
+  /** A followed resource changed on its server: badge it where it is attached. */
+  'resources:updated': resourceUpdatedEventSchema,
   'chat:record': chatRecordEventSchema,
   'chat:delta': chatDeltaEventSchema,
   'chat:turn': chatTurnEventSchema,
   /** Every tool-call card waiting for a decision (the bell and the tray count these with sampling's). */
   'chat:tool-calls': z.object({ cards: z.array(toolCallCardSchema) }),
+  'elicitation:changed': z.object({ elicitations: z.array(elicitationCardSchema) }),
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

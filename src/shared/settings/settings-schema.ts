@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { modelsSettingsSchema } from '../models/model-schema'
 import { configValueSchema } from './secret-ref'
+import { rootPathListSchema } from '../roots/root-path'
 
 /**
  * Settings as stored in `<home>/settings.json`. This file holds references to secrets, never their values:
@@ -144,6 +145,19 @@ export type ToolSearchMode = z.infer<typeof toolSearchModeSchema>
 export const toolSettingsSchema = z.object({ search: toolSearchModeSchema.default('auto') }).strict()
 export type ToolSettings = z.infer<typeof toolSettingsSchema>
 
+/**
+ * Folders servers may work in (MCP roots, answered to `roots/list`). A server with an entry in `servers`
+ * gets exactly that list (possibly empty); every other server gets `default`, which starts empty so no
+ * folder is shared until the user grants one.
+ */
+export const rootsSettingsSchema = z
+  .object({
+    default: rootPathListSchema.default([]),
+    servers: z.record(serverIdSchema, rootPathListSchema).default({}),
+  })
+  .strict()
+export type RootsSettings = z.infer<typeof rootsSettingsSchema>
+
 export const settingsSchema = z
   .object({
     schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION),
@@ -159,6 +173,7 @@ export const settingsSchema = z
     permissions: permissionsSchema.default({ mcp_sampling: {} }),
     sampling: samplingSettingsSchema.default(samplingSettingsSchema.parse({})),
     tools: toolSettingsSchema.default(toolSettingsSchema.parse({})),
+    roots: rootsSettingsSchema.default({ default: [], servers: {} }),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -3,6 +3,7 @@ import { modelConfigSchema, providerPresetIdSchema, type ProviderConfig } from '
 import {
   mcpLimitsSchema,
   permissionsSchema,
+  rootsSettingsSchema,
   samplingSettingsSchema,
   samplingPolicySchema,
   secretRefSchema,
@@ -73,6 +74,7 @@ export const settingsViewSchema = z.object({
   permissions: permissionsSchema,
   sampling: samplingSettingsSchema,
   tools: toolSettingsSchema,
+  roots: rootsSettingsSchema,
   servers: z.array(serverConfigViewSchema),
 })
 export type SettingsView = z.infer<typeof settingsViewSchema>
@@ -122,6 +124,12 @@ export function toSettingsView(settings: Settings): SettingsView {
     permissions: { mcp_sampling: { ...settings.permissions.mcp_sampling } },
     sampling: { ...settings.sampling },
     tools: { ...settings.tools },
+    roots: {
+      default: [...settings.roots.default],
+      servers: Object.fromEntries(
+        Object.entries(settings.roots.servers).map(([id, folders]) => [id, [...folders]]),
+      ),
+    },
     servers: settings.servers.map(maskServer),
   }
 }

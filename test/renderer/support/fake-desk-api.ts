@@ -11,8 +11,11 @@ import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import { mcpLimitsSchema, samplingSettingsSchema } from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
 import { FakeApprovals } from './fake-approvals'
+import { FakeCatalog } from './fake-catalog'
 import { FakeChat } from './fake-chat'
 import { FakeImports } from './fake-imports'
+import { FakeRoots } from './fake-roots'
+import { FakeElicitations } from './fake-elicitations'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 
@@ -39,6 +42,7 @@ export function settingsFixture(overrides: Partial<SettingsView> = {}): Settings
     permissions: { mcp_sampling: {} },
     sampling: samplingSettingsSchema.parse({}),
     tools: { search: 'auto' },
+    roots: { default: [], servers: {} },
     servers: [],
     ...overrides,
   }
@@ -64,6 +68,12 @@ export class FakeDeskApi implements DeskApi {
   readonly chat: FakeChat
   /** Config files and bundles the host recognises, previews held for apply, installs. */
   readonly imports: FakeImports
+  /** Folders granted to servers (`settings.roots`), with the host's default-vs-own-list rules. */
+  readonly roots: FakeRoots
+  /** What servers offer as prompts and resources; emit prompts:changed / resources:* to announce changes. */
+  readonly catalog = new FakeCatalog()
+  /** Questions servers ask (elicitation), and the answers given. */
+  readonly elicitations: FakeElicitations
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -109,6 +119,16 @@ export class FakeDeskApi implements DeskApi {
       defaultModel: () => this.settings.models.defaultModel,
     })
     this.imports = new FakeImports(this.servers)
+    this.elicitations = new FakeElicitations((elicitations) =>
+      this.emit('elicitation:changed', { elicitations }),
+    )
+    this.roots = new FakeRoots(
+      () => this.settings.roots,
+      (roots) => {
+        this.settings = { ...this.settings, roots }
+        this.emit('settings:changed', this.settings)
+      },
+    )
     for (const name of init.secretNames ?? []) this.secrets.set(name, `value-of-${name}`)
   }
 
@@ -225,6 +245,23 @@ export class FakeDeskApi implements DeskApi {
     'import:apply': (request) => this.imports.apply(request),
     'import:inspect-bundle': (request) => this.imports.inspectBundle(request),
     'import:install-bundle': (request) => this.imports.installBundle(request),
+    'roots:list': ({ target }) => this.roots.list(target),
+    'roots:grant': ({ target, folder }) => this.roots.grant(target, folder),
+    'roots:revoke': ({ target, folder }) => this.roots.revoke(target, folder),
+    'roots:set': ({ target, folders }) => this.roots.set(target, folders),
+    'roots:use-default': ({ serverId }) => this.roots.useDefault(serverId),
+    'elicitation:list': () => this.elicitations.list(),
+    'elicitation:answer': (request) => this.elicitations.answer(request),
+    'elicitation:dismiss': ({ id }) => this.elicitations.dismiss(id),
+    'prompts:list': ({ serverId }) => this.catalog.list(serverId),
+    'prompts:get': ({ serverId, name, arguments: args }) => this.catalog.get(serverId, name, args ?? {}),
+    'prompts:complete': ({ serverId, prompt, argument, value }) =>
+      this.catalog.complete(serverId, prompt, argument, value),
+    'resources:list': ({ serverId }) => this.catalog.listResources(serverId),
+    'resources:read': ({ serverId, uri }) => this.catalog.read(serverId, uri ?? ''),
+    'resources:complete': () => ok({ values: [], hasMore: false }),
+    'resources:subscribe': ({ serverId, uri }) => this.catalog.subscribe(serverId, uri),
+    'resources:unsubscribe': ({ serverId, uri }) => this.catalog.unsubscribe(serverId, uri),
     'chat:list': () => this.chat.list(),
     'chat:create': (request) => this.chat.create(request),
     'chat:rename': (request) => this.chat.rename(request),

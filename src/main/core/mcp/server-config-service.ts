@@ -66,6 +66,8 @@ export class ServerConfigService {
     this.#require(id)
     this.#settings.update((draft) => {
       draft.servers = draft.servers.filter((server) => server.id !== id)
+      // Its granted folders go with it: a server added later under the same id must not inherit them.
+      delete draft.roots.servers[id]
     })
     this.#deleteOrphanedSecrets(id, [])
   }

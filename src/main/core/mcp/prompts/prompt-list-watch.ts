@@ -1,0 +1,28 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { ServerConfig } from '../../../../shared/settings/settings-schema'
+import type { ClientFeature } from '../client-feature'
+
+export type PromptListChangedListener = (serverId: string, client: Client) => void
+
+/**
+ * Hears `notifications/prompts/list_changed` on every client. It is a client feature because handlers go on
+ * a client before it connects, which is before the prompt service (built on the connection manager) exists;
+ * the service subscribes here. Prompts need nothing declared: listing them is the server's capability.
+ */
+export class PromptListWatch implements ClientFeature {
+  readonly capabilities = {}
+  readonly #listeners = new Set<PromptListChangedListener>()
+
+  attach(client: Client, config: ServerConfig): void {
+    const serverId = config.id
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      for (const listener of this.#listeners) listener(serverId, client)
+    })
+  }
+
+  subscribe(listener: PromptListChangedListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+}

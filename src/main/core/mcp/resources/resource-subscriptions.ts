@@ -1,0 +1,118 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { ServerState } from '../../../../shared/mcp/server-state'
+import { IpcFailure } from '../../../../shared/ipc/ipc-error'
+import {
+  connectedServer,
+  serverRequestFailure,
+  type ConnectedServer,
+  type ServerDirectory,
+} from '../prompts/connected-server'
+
+/**
+ * The resources the user asked to follow, per server, kept across reconnects: a server forgets its
+ * subscribers when its process restarts, so each new connection is subscribed again to everything wanted,
+ * and a badge on an attached resource keeps working after a restart.
+ */
+export class ResourceSubscriptions {
+  readonly #servers: ServerDirectory
+  readonly #options: () => RequestOptions
+  readonly #log: (line: string) => void
+  /** What the user asked for, by server id. */
+  readonly #wanted = new Map<string, Set<string>>()
+  /** What each connection was subscribed to (or is being subscribed to right now). */
+  readonly #sent = new WeakMap<Client, Map<string, Promise<void>>>()
+  readonly #unsubscribeServers: () => void
+
+  constructor(servers: ServerDirectory, options: () => RequestOptions, log: (line: string) => void) {
+    this.#servers = servers
+    this.#options = options
+    this.#log = log
+    this.#unsubscribeServers = servers.subscribe((states) => this.#followServers(states))
+  }
+
+  async subscribe(serverId: string, uri: string): Promise<void> {
+    const server = connectedServer(this.#servers, serverId)
+    if (server.capabilities.resources?.subscribe !== true) {
+      throw new IpcFailure(
+        'unavailable',
+        `server "${server.name}" does not offer resource subscriptions, so changes to ${uri} cannot be followed`,
+      )
+    }
+    await this.#send(server, uri)
+    const wanted = this.#wanted.get(serverId) ?? new Set<string>()
+    wanted.add(uri)
+    this.#wanted.set(serverId, wanted)
+  }
+
+  /** Forgets the resource; a connected server is told too. Unsubscribing what was never followed is fine. */
+  async unsubscribe(serverId: string, uri: string): Promise<void> {
+    const wanted = this.#wanted.get(serverId)
+    wanted?.delete(uri)
+    if (wanted?.size === 0) this.#wanted.delete(serverId)
+    const state = this.#servers.list().find((candidate) => candidate.id === serverId)
+    if (state?.status !== 'connected') return
+    const server = connectedServer(this.#servers, serverId)
+    const sent = this.#sent.get(server.client)
+    if (!sent?.has(uri)) return
+    sent.delete(uri)
+    try {
+      await server.client.unsubscribeResource({ uri }, this.#options())
+    } catch (error) {
+      throw serverRequestFailure(server, `stop following ${uri}`, error)
+    }
+  }
+
+  /** The URIs followed on a server, for the UI to show which attached resources can get a badge. */
+  followed(serverId: string): string[] {
+    return [...(this.#wanted.get(serverId) ?? [])]
+  }
+
+  dispose(): void {
+    this.#unsubscribeServers()
+    this.#wanted.clear()
+  }
+
+  /** One subscribe request per connection and URI; asking again waits for the one already sent. */
+  #send(server: ConnectedServer, uri: string): Promise<void> {
+    const sent = this.#sent.get(server.client) ?? new Map<string, Promise<void>>()
+    this.#sent.set(server.client, sent)
+    const existing = sent.get(uri)
+    if (existing) return existing
+    const sending = server.client.subscribeResource({ uri }, this.#options()).then(
+      () => undefined,
+      (error: unknown) => {
+        sent.delete(uri)
+        throw serverRequestFailure(server, `follow changes to ${uri}`, error)
+      },
+    )
+    sent.set(uri, sending)
+    return sending
+  }
+
+  /** A removed server's subscriptions go; a (re)connected one is subscribed to what it does not know yet. */
+  #followServers(states: readonly ServerState[]): void {
+    for (const serverId of [...this.#wanted.keys()]) {
+      const state = states.find((candidate) => candidate.id === serverId)
+      if (!state) {
+        this.#wanted.delete(serverId)
+        continue
+      }
+      if (state.status !== 'connected') continue
+      let server: ConnectedServer
+      try {
+        server = connectedServer(this.#servers, serverId)
+      } catch {
+        continue
+      }
+      if (server.capabilities.resources?.subscribe !== true) continue
+      for (const uri of this.#wanted.get(serverId) ?? []) {
+        this.#send(server, uri).catch((error: unknown) =>
+          this.#log(
+            `MCP server ${server.name}: subscribing again to ${uri} failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        )
+      }
+    }
+  }
+}

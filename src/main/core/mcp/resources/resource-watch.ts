@@ -1,0 +1,40 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { ServerConfig } from '../../../../shared/settings/settings-schema'
+import type { ClientFeature } from '../client-feature'
+
+export type ResourceNotice =
+  | { kind: 'list_changed'; serverId: string; client: Client }
+  | { kind: 'updated'; serverId: string; client: Client; uri: string }
+
+/**
+ * Hears `notifications/resources/list_changed` and `notifications/resources/updated` on every client. A
+ * client feature because handlers go on a client before it connects, before the resource service (built
+ * on the connection manager) exists; the service subscribes here. Nothing needs declaring for resources.
+ */
+export class ResourceWatch implements ClientFeature {
+  readonly capabilities = {}
+  readonly #listeners = new Set<(notice: ResourceNotice) => void>()
+
+  attach(client: Client, config: ServerConfig): void {
+    const serverId = config.id
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+      this.#emit({ kind: 'list_changed', serverId, client }),
+    )
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+      this.#emit({ kind: 'updated', serverId, client, uri: notification.params.uri }),
+    )
+  }
+
+  subscribe(listener: (notice: ResourceNotice) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #emit(notice: ResourceNotice): void {
+    for (const listener of this.#listeners) listener(notice)
+  }
+}
