@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default; a real server starting on a loaded 2-core CI machine
+          // can take longer to connect. A longer wait only slows a failing test.
+          expect: { poll: { timeout: 15_000 } },
           // One Chromium and one web server at a time on a 2-core machine.
           fileParallelism: false,
         },
