@@ -33,6 +33,7 @@ const optionSpec = {
   'use-env': { type: 'boolean' },
   format: { type: 'string' },
   out: { type: 'string' },
+  attach: { type: 'string', multiple: true },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -91,7 +92,10 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers disable': { options: [], operands: ['<name|id>'] },
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
-  chat: { options: ['conversation', 'model', 'yes', 'confirm-unknown'], operands: ['<message>'] },
+  chat: {
+    options: ['conversation', 'model', 'yes', 'confirm-unknown', 'attach'],
+    operands: ['<message>'],
+  },
   'tools search': { options: ['limit', 'json', 'query-file'], operands: [], optionalOperands: ['<query>'] },
   'providers add': {
     options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],

@@ -87,6 +87,7 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
           model: models[0],
           approveAll: values.yes === true,
           confirmUnknown: values['confirm-unknown'] === true,
+          attach: values.attach,
         },
         io,
       )

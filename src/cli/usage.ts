@@ -128,7 +128,7 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       chat when a conversation has no model of its own
 
   chat [--conversation ID] [--model provider/model] [--yes]
-       [--confirm-unknown] <message>
+       [--confirm-unknown] [--attach SERVER:URI ...] <message>
       One chat turn with the enabled servers' tools: the answer streams to
       stdout and the turn is saved to the transcript the window shows.
       Without --conversation a new conversation is started and its id printed
@@ -137,7 +137,9 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       for the rest of the command); --yes approves them; with neither they
       are denied and the model is told. --model sets the conversation's
       model. After a call whose outcome is unknown, the next message needs
-      --confirm-unknown. Ctrl+C stops the turn (exit 130)
+      --confirm-unknown. --attach reads a server's resource (up to 10) and
+      attaches it; one that cannot be read stops the command with nothing
+      written or sent. Ctrl+C stops the turn (exit 130)
 
   tools search <query> [--limit N] [--json]
   tools search --query-file FILE

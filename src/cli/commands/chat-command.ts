@@ -1,8 +1,11 @@
+import { readAttachedResources } from '../../main/core/chat/attached-resources'
 import { UNKNOWN_OUTCOME_HOLD_MESSAGE, type TurnResult } from '../../main/core/chat/chat-service'
 import { titleFromMessage } from '../../main/core/chat/conversation-service'
 import { createChatEngine, type ChatEngine } from '../../main/core/chat/create-chat-engine'
 import { lastTurnHasUnknownOutcome } from '../../main/core/chat/transcript-history'
+import { ResourceService } from '../../main/core/mcp/resources/resource-service'
 import { ProviderService } from '../../main/core/models/provider-service'
+import { MAX_MESSAGE_ATTACHMENTS } from '../../shared/chat/chat-view'
 import type { ToolCallCard, ToolCallDecision } from '../../shared/chat/tool-call-card'
 import { conversationIdSchema } from '../../shared/chat/transcript-schema'
 import { IpcFailure } from '../../shared/ipc/ipc-error'
@@ -11,6 +14,7 @@ import { UsageError, waitForProcessSignal, type CliIo } from '../cli-io'
 import { ChatTerminal } from '../format/chat-terminal'
 import { TOOL_CALL_QUESTION, toolCallCardLines } from '../format/chat-tool-card'
 import { firstLine, terminalText } from '../format/terminal-text'
+import { findServer } from '../server-lookup'
 import { withServerSession, type ServerSession } from '../server-session'
 
 export const CONFIRM_UNKNOWN_HINT =
@@ -27,6 +31,8 @@ export interface ChatOptions {
   approveAll: boolean
   /** --confirm-unknown: the user knows the previous turn's unknown call may have run. */
   confirmUnknown: boolean
+  /** --attach SERVER:URI (repeatable): resources read and attached to the message. */
+  attach?: readonly string[] | undefined
   /** Tests shorten the 30 s after which an unanswered tool call is `unknown`. */
   toolCallTimeoutMs?: number
 }
@@ -49,6 +55,10 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
         'a previous mcp-desk chat printed as "Conversation: <id>"',
     )
   }
+  if ((options.attach ?? []).length > MAX_MESSAGE_ATTACHMENTS) {
+    throw new UsageError(`a message takes at most ${MAX_MESSAGE_ATTACHMENTS} --attach resources`)
+  }
+  const attachments = (options.attach ?? []).map(parseAttach)
   const stop = new AbortController()
   let turnEnded: Promise<unknown> = Promise.resolve()
   const sessionIo: CliIo = {
@@ -65,6 +75,7 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
     const terminal = new ChatTerminal(io)
     const providers = new ProviderService(session.profile.settings, session.profile.secrets)
     const readLine = io.stdinIsTty === true ? io.readLine : undefined
+    const resources = new ResourceService({ servers: session.servers })
     const engine = createChatEngine({
       settings: session.profile.settings,
       servers: session.servers,
@@ -87,22 +98,30 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
       ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
     })
     try {
-      const result = await runTurn(engine, session, providers, terminal, options, stop.signal, (done) => {
+      const turn = { engine, session, providers, terminal, resources, attachments }
+      const result = await runTurn(turn, options, stop.signal, (done) => {
         turnEnded = done
       })
       if (result === 'interrupted') return 130
       return exitCodeOf(result, terminal)
     } finally {
       engine.dispose()
+      resources.dispose()
     }
   })
 }
 
+interface TurnParts {
+  engine: ChatEngine
+  session: ServerSession
+  providers: ProviderService
+  terminal: ChatTerminal
+  resources: ResourceService
+  attachments: AttachArgument[]
+}
+
 async function runTurn(
-  engine: ChatEngine,
-  session: ServerSession,
-  providers: ProviderService,
-  terminal: ChatTerminal,
+  { engine, session, providers, terminal, resources, attachments }: TurnParts,
   options: ChatOptions,
   signal: AbortSignal,
   onStarted: (done: Promise<TurnResult>) => void,
@@ -116,6 +135,10 @@ async function runTurn(
   const model = resolveModel(providers, options.model, existing?.meta.model, () => {
     return session.profile.settings.get().models.defaultModel
   })
+  const refs = attachments.map(({ server, uri }) => ({
+    serverId: findServer(session.configs.list(), server).id,
+    uri,
+  }))
 
   await session.servers.start()
   for (const state of session.servers.list()) {
@@ -127,6 +150,9 @@ async function runTurn(
     )
   }
   // Interrupted while the servers connected: nothing has been written yet, and nothing will be.
+  if (signal.aborted) return 'interrupted'
+  // Read before the conversation is created: a resource that cannot be read leaves nothing behind.
+  const attached = await readAttachedResources((serverId, uri) => resources.read(serverId, uri), refs)
   if (signal.aborted) return 'interrupted'
 
   let id: string
@@ -143,11 +169,11 @@ async function runTurn(
 
   let done: Promise<TurnResult>
   try {
-    done = engine.service.begin(id, options.message, {
-      signal,
-      confirmUnknown: options.confirmUnknown,
-      onText: (delta) => terminal.text(delta),
-    }).done
+    done = engine.service.begin(
+      id,
+      { text: options.message, attached },
+      { signal, confirmUnknown: options.confirmUnknown, onText: (delta) => terminal.text(delta) },
+    ).done
   } catch (error) {
     if (error instanceof IpcFailure && error.code === 'conflict') {
       throw new Error(`${UNKNOWN_OUTCOME_HOLD_MESSAGE}: ${CONFIRM_UNKNOWN_HINT}`, { cause: error })
@@ -158,6 +184,24 @@ async function runTurn(
   const result = await done
   terminal.endLine()
   return result
+}
+
+interface AttachArgument {
+  server: string
+  uri: string
+}
+
+/** `SERVER:URI`, split at the first colon: the server's id or name, then a URI (which has its own colon). */
+function parseAttach(value: string): AttachArgument {
+  const colon = value.indexOf(':')
+  const server = colon > 0 ? value.slice(0, colon) : ''
+  const uri = colon > 0 ? value.slice(colon + 1) : ''
+  if (server.trim() === '' || !uri.includes(':')) {
+    throw new UsageError(
+      `invalid --attach "${firstLine(value)}": expected SERVER:URI, e.g. --attach docs:file:///notes.md`,
+    )
+  }
+  return { server, uri }
 }
 
 /**

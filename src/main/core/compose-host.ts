@@ -1,3 +1,4 @@
+import { isElicitationWaiting } from '../../shared/elicitation/elicitation-card'
 import type { AppInfo } from '../../shared/ipc/contract'
 import type { SettingsService } from './config/settings-service'
 import { createHost, type Host } from './host'
@@ -97,6 +98,17 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     },
     log: options.log,
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
+    // A tool that asks the user something (a form, a sampling card) is not timed while the user answers.
+    userWait: {
+      isWaiting: (serverId) =>
+        sampling.queue.list().some((card) => card.serverId === serverId) ||
+        elicitation.list().some((card) => card.serverId === serverId && isElicitationWaiting(card)),
+      subscribe: (listener) => {
+        const stops = [sampling.queue.subscribe(listener), elicitation.subscribe(listener)]
+        return () => stops.forEach((stop) => stop())
+      },
+    },
+    readResource: (serverId, uri) => resources.read(serverId, uri),
   })
   const imports = new ImportService({
     parse: parseMcpConfig,

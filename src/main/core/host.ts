@@ -187,7 +187,8 @@ export function createHost(deps: HostDeps): Host {
       return { deleted: true as const }
     },
     'chat:open': ({ id }) => chat.runner.open(id),
-    'chat:send': ({ id, text, confirmUnknown }) => chat.runner.send(id, text, confirmUnknown === true),
+    'chat:send': ({ id, confirmUnknown, ...message }) =>
+      chat.runner.send(id, message, confirmUnknown === true),
     'chat:stop': ({ id }) => ({ stopped: chat.runner.stop(id) }),
     'chat:tool-calls': () => ({ cards: chat.toolCalls.list() }),
     'chat:decide-tool-call': ({ id, decision }) => {

@@ -140,8 +140,13 @@ function startApprovalNotices(services: ComposedHost): () => void {
       },
     },
   }
-  // The bell counts sampling cards and tool-call cards alike; the tray and the notifications follow both.
-  const approvals = new PendingApprovals(services.sampling.queue, services.chat.toolCalls)
+  // The bell counts sampling cards, tool-call cards and servers' questions alike; the tray and the
+  // notifications follow all three.
+  const approvals = new PendingApprovals(
+    services.sampling.queue,
+    services.chat.toolCalls,
+    services.elicitation,
+  )
   const disposers = [startApprovalNotifier({ ...target, approvals, log })]
   try {
     const quit = () => app.quit()

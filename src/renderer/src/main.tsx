@@ -19,10 +19,14 @@ import './styles/approval-content.css'
 import './styles/sampling.css'
 import './styles/chat.css'
 import './styles/tool-calls.css'
+import './styles/elicitation.css'
 import './styles/conversation-list.css'
 import './styles/markdown.css'
 import './styles/bundle-install.css'
 import './styles/import.css'
+import './styles/prompts.css'
+import './styles/resources.css'
+import './styles/roots.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { promptMessageViewSchema } from '../mcp/prompts'
 import {
   conversationIdSchema,
   conversationMetaSchema,
@@ -34,15 +35,42 @@ export const setConversationModelRequestSchema = z
   .object({ id: conversationIdSchema, model: modelRefSchema })
   .strict()
 
+/** The most resources one message may carry. */
+export const MAX_MESSAGE_ATTACHMENTS = 10
+
+/** A resource the user attached to a message, by reference: the host reads it (with its size limits). */
+export const messageResourceRefSchema = z
+  .object({ serverId: z.string().min(1).max(200), uri: z.string().min(1).max(8192) })
+  .strict()
+export type MessageResourceRef = z.infer<typeof messageResourceRefSchema>
+
+/** Messages a server's prompt produced (prompts:get), inserted before the user's own text. */
+export const insertedPromptSchema = z
+  .object({
+    source: z.object({ serverId: z.string().min(1).max(200), prompt: z.string().min(1).max(1000) }).strict(),
+    messages: z.array(promptMessageViewSchema).min(1).max(100),
+  })
+  .strict()
+export type InsertedPrompt = z.infer<typeof insertedPromptSchema>
+
 /** The composer's message; at most 256 KiB of text so one paste cannot bloat every later request. */
 export const sendMessageRequestSchema = z
   .object({
     id: conversationIdSchema,
-    text: z.string().trim().min(1, 'message must not be empty').max(262_144),
+    /** May be empty only when a prompt's messages are inserted. */
+    text: z.string().trim().max(262_144),
     /** The user confirmed that the previous turn's unknown tool call may have run. */
     confirmUnknown: z.boolean().optional(),
+    /** Resources attached to this message (text inline, binary as an attachment where the model takes it). */
+    attachments: z.array(messageResourceRefSchema).max(MAX_MESSAGE_ATTACHMENTS).optional(),
+    inserted: insertedPromptSchema.optional(),
   })
   .strict()
+  .refine((request) => request.text.length > 0 || request.inserted !== undefined, {
+    message: 'message must not be empty',
+    path: ['text'],
+  })
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>
 
 /** A record was appended to a conversation's transcript (user message, step text, tool call, result, …). */
 export const chatRecordEventSchema = z.object({

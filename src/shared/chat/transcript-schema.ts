@@ -34,12 +34,54 @@ export const metaRecordSchema = z.object({
   model: z.string().min(1).optional(),
 })
 
+/**
+ * A resource or media item that went with a message the user sent (an attached resource, an image in an
+ * inserted prompt): what it was and whether the model got it, never its bytes. A text resource keeps its
+ * text (already under the attachment limit), so later turns replay it.
+ */
+export const messageAttachmentRecordSchema = z.object({
+  kind: z.enum(['text', 'image', 'audio', 'binary']),
+  /** The server it came from (an attached resource). */
+  serverId: z.string().optional(),
+  uri: z.string().optional(),
+  mimeType: z.string().optional(),
+  /** UTF-8 bytes of the text, or decoded bytes of binary data. */
+  bytes: z.number().int().min(0),
+  text: z.string().optional(),
+  /** Why the model did not get it (a type or size it does not take); absent when it was sent. */
+  notSent: z.string().optional(),
+})
+export type MessageAttachmentRecord = z.infer<typeof messageAttachmentRecordSchema>
+
 export const userRecordSchema = z.object({
   ...base,
   type: z.literal('user'),
   /** The turn this message started, when it started one. */
   turnId: z.string().min(1).optional(),
+  /** Empty when the message was only a prompt's inserted messages and its attachments. */
   text: z.string(),
+  /** Resources the user attached to this message, in the order attached. */
+  resources: z.array(messageAttachmentRecordSchema).optional(),
+})
+
+/** One message of an inserted prompt, as the transcript keeps it. */
+export const promptMessageRecordSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  /** When the text is an embedded resource's text: which resource it came from. */
+  resource: z.object({ uri: z.string(), mimeType: z.string().optional() }).optional(),
+  attachments: z.array(messageAttachmentRecordSchema),
+})
+export type PromptMessageRecord = z.infer<typeof promptMessageRecordSchema>
+
+/** Messages a server's prompt produced, which the user inserted before their own text in a turn. */
+export const promptRecordSchema = z.object({
+  ...base,
+  type: z.literal('prompt'),
+  turnId: z.string().min(1),
+  serverId: z.string().min(1),
+  prompt: z.string().min(1),
+  messages: z.array(promptMessageRecordSchema),
 })
 
 /** The model's final text for one step of a turn (streamed deltas are not recorded, only the result). */
@@ -115,6 +157,7 @@ export const turnRecordSchema = z.object({
 
 export const transcriptRecordSchema = z.discriminatedUnion('type', [
   metaRecordSchema,
+  promptRecordSchema,
   userRecordSchema,
   assistantRecordSchema,
   toolCallRecordSchema,

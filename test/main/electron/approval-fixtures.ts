@@ -4,7 +4,14 @@ import type { AppWindowAccess } from '../../../src/main/electron/approval-notifi
 import type { FakeBrowserWindow } from './fake-electron'
 
 // The cards themselves are the core tests' fixtures, so the tray and notifier see the same cards.
-export { cardDraft, SECRET_ARGUMENT, toolCallCard } from '../core/approvals/card-fixtures'
+export {
+  cardDraft,
+  elicitationCard,
+  FIELD_DEFAULT,
+  SECRET_ARGUMENT,
+  toolCallCard,
+  urlElicitationCard,
+} from '../core/approvals/card-fixtures'
 
 /** Window access over one fake window, counting how often the glue asked to bring it forward. */
 export function windowAccess(window: FakeBrowserWindow): AppWindowAccess & { shows: number } {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApprovalQueue } from '../../../src/main/core/approvals/approval-queue'
 import { PendingApprovals } from '../../../src/main/core/approvals/pending-approvals'
 import { PendingToolCalls } from '../../../src/main/core/chat/pending-tool-calls'
+import { PendingElicitations } from '../../../src/main/core/elicitation/pending-elicitations'
 import { HostEvents } from '../../../src/main/core/ipc/host-events'
 import {
   startApprovalNotifier,
@@ -10,9 +11,12 @@ import {
 import type { ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 import {
   cardDraft,
+  elicitationCard,
+  FIELD_DEFAULT,
   recordFocusEvents,
   SECRET_ARGUMENT,
   toolCallCard,
+  urlElicitationCard,
   windowAccess,
 } from './approval-fixtures'
 import { electronFake, FakeBrowserWindow, type FakeNotification } from './fake-electron'
@@ -21,6 +25,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake.m
 
 let queue: ApprovalQueue
 let toolCalls: PendingToolCalls
+let elicitations: PendingElicitations
 let events: HostEvents
 let window: FakeBrowserWindow
 let disposers: (() => void)[]
@@ -29,6 +34,7 @@ beforeEach(() => {
   electronFake.reset()
   queue = new ApprovalQueue()
   toolCalls = new PendingToolCalls()
+  elicitations = new PendingElicitations()
   events = new HostEvents()
   window = new FakeBrowserWindow({})
   disposers = []
@@ -42,7 +48,7 @@ afterEach(() => {
 function startNotifier(overrides: Partial<ApprovalNotifierOptions> = {}) {
   const windows = windowAccess(window)
   const log = vi.fn()
-  const approvals = new PendingApprovals(queue, toolCalls)
+  const approvals = new PendingApprovals(queue, toolCalls, elicitations)
   const dispose = startApprovalNotifier({ approvals, events, windows, log, quietMs: 5_000, ...overrides })
   disposers.push(dispose)
   return { windows, log, dispose }
@@ -142,6 +148,33 @@ describe('approval notifications', () => {
     const focused = recordFocusEvents(events)
     notifications()[1]?.emit('click')
     expect(focused).toEqual(['t1'])
+  })
+
+  it('tells about a server’s question by its message, never a field’s value, and withdraws it once answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    startNotifier()
+    const focused = recordFocusEvents(events)
+    const never = new AbortController().signal
+    const answer = elicitations.wait(elicitationCard({ id: 'q1' }), {}, never)
+    vi.advanceTimersByTime(5_000)
+    void elicitations.wait(urlElicitationCard({ id: 'u1' }), {}, never)
+    expect(notifications().map((n) => n.options)).toEqual([
+      { title: 'Notes asks for information', body: 'Which vault should I open?' },
+      {
+        title: 'Notes asks you to open a link',
+        body: 'Link to auth.example.com\nSign in to sync your notes.',
+      },
+    ])
+    expect(JSON.stringify(notifications().map((n) => n.options))).not.toContain(FIELD_DEFAULT)
+
+    notifications()[0]?.emit('click')
+    expect(focused).toEqual(['q1'])
+    elicitations.get('u1')?.respond({ action: 'accept' })
+    elicitations.update('u1', (card) => (card.mode === 'url' ? { ...card, opened: true } : card))
+    // The user opened the link: nothing waits for them any more, so its notification goes.
+    expect(notifications()[1]?.closed).toBe(true)
+    elicitations.get('q1')?.respond({ action: 'cancel' })
+    await expect(answer).resolves.toEqual({ action: 'cancel' })
   })
 
   it('shows nothing for a tool call while the window is focused: the card is in the conversation', () => {

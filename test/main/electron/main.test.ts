@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared/ipc/contract'
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error'
 import { startMockOpenAI } from '../../fixtures/mock-openai'
+import { spawnCommandFor } from '../../support/spawn-command'
 import { electronFake, type InvokeHandler } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
@@ -249,6 +250,68 @@ describe('the Electron entry', () => {
     } finally {
       electronFake.app.emit('before-quit', { preventDefault: () => {} })
       await vi.waitFor(() => expect(electronFake.app.quitCalled).toBe(true))
+      await mock.close()
+    }
+  }, 45_000)
+
+  it('counts a server’s question in the tray while it waits, and notifies about it', async () => {
+    const mock = await startMockOpenAI({ models: ['mock-large'] })
+    try {
+      const profile = toolCallProfile(mock.url)
+      const everything = spawnCommandFor('server-everything')
+      profile.servers = [{ id: 'everything', name: 'Everything', transport: 'stdio', ...everything }]
+      writeFileSync(join(home, 'settings.json'), JSON.stringify({ ...profile, tools: { search: 'off' } }))
+      await launch(['--home', home])
+      await started()
+      const [tray] = electronFake.Tray.instances
+      await vi.waitFor(
+        async () => {
+          expect(await invoke('servers:list', {})).toMatchObject({
+            servers: [{ id: 'everything', status: 'connected' }],
+          })
+        },
+        { timeout: 20_000, interval: 20 },
+      )
+      mock.enqueue(
+        {
+          kind: 'tool_calls',
+          calls: [{ id: 'c1', name: 'mcp_everything_trigger-elicitation-request', arguments: '{}' }],
+        },
+        { kind: 'text', chunks: ['You declined.'] },
+      )
+      const { id } = await invoke('chat:create', {})
+      await invoke('chat:send', { id, text: 'Ask me something' })
+      await vi.waitFor(() => expect(tray?.tooltip).toBe('MCP Desk — 1 pending approval'), { timeout: 10_000 })
+      const [call] = (await invoke('chat:tool-calls', {})).cards
+      await invoke('chat:decide-tool-call', { id: call?.id ?? '', decision: 'approve' })
+
+      await vi.waitFor(
+        () =>
+          expect(tray?.menu?.items.map((item) => item.label)).toContain(
+            'Everything asks for information · just now',
+          ),
+        { timeout: 10_000 },
+      )
+      expect(tray?.tooltip).toBe('MCP Desk — 1 pending approval')
+      // The notifier holds a card that follows another notice by less than its quiet period (5 s).
+      await vi.waitFor(
+        () =>
+          expect(electronFake.Notification.instances.at(-1)?.options).toEqual({
+            title: 'Everything asks for information',
+            body: 'Please provide inputs for the following fields:',
+          }),
+        { timeout: 10_000, interval: 100 },
+      )
+      const notice = electronFake.Notification.instances.at(-1)
+      const [question] = (await invoke('elicitation:list', {})).elicitations
+      // The question belongs to the conversation whose tool call made the server ask.
+      expect(question).toMatchObject({ conversationId: id, mode: 'form' })
+      await invoke('elicitation:answer', { id: question?.id ?? '', action: 'decline' })
+      expect(tray?.tooltip).toBe('MCP Desk — no pending approvals')
+      expect(notice?.closed).toBe(true)
+    } finally {
+      electronFake.app.emit('before-quit', { preventDefault: () => {} })
+      await vi.waitFor(() => expect(electronFake.app.quitCalled).toBe(true), { timeout: 10_000 })
       await mock.close()
     }
   }, 45_000)

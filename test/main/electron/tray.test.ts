@@ -3,14 +3,18 @@ import { fileURLToPath } from 'node:url'
 import { ApprovalQueue } from '../../../src/main/core/approvals/approval-queue'
 import { PendingApprovals } from '../../../src/main/core/approvals/pending-approvals'
 import { PendingToolCalls } from '../../../src/main/core/chat/pending-tool-calls'
+import { PendingElicitations } from '../../../src/main/core/elicitation/pending-elicitations'
 import type { ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 import { HostEvents } from '../../../src/main/core/ipc/host-events'
 import { createApprovalTray, type ApprovalTrayOptions } from '../../../src/main/electron/tray'
 import {
   cardDraft,
+  elicitationCard,
+  FIELD_DEFAULT,
   recordFocusEvents,
   SECRET_ARGUMENT,
   toolCallCard,
+  urlElicitationCard,
   windowAccess,
 } from './approval-fixtures'
 import { electronFake, FakeBrowserWindow, type FakeMenuItem, type FakeTray } from './fake-electron'
@@ -22,6 +26,7 @@ const iconPath = fileURLToPath(new URL('../../../resources/trayTemplate.png', im
 let clock: Date
 let queue: ApprovalQueue
 let toolCalls: PendingToolCalls
+let elicitations: PendingElicitations
 let events: HostEvents
 let window: FakeBrowserWindow
 let disposers: (() => void)[]
@@ -31,6 +36,7 @@ beforeEach(() => {
   clock = new Date('2026-03-01T12:00:00.000Z')
   queue = new ApprovalQueue({ now: () => clock })
   toolCalls = new PendingToolCalls()
+  elicitations = new PendingElicitations()
   events = new HostEvents()
   window = new FakeBrowserWindow({})
   disposers = []
@@ -46,7 +52,7 @@ function startTray(overrides: Partial<ApprovalTrayOptions> = {}) {
   const quit = vi.fn()
   const log = vi.fn()
   const dispose = createApprovalTray({
-    approvals: new PendingApprovals(queue, toolCalls),
+    approvals: new PendingApprovals(queue, toolCalls, elicitations),
     events,
     windows,
     iconPath,
@@ -150,6 +156,32 @@ describe('the approvals tray', () => {
     expect(labels(tray)).not.toContain('Notes wants to call search_notes · just now')
     await expect(approved).resolves.toBe('approve')
     await expect(stopped).resolves.toBe('closed')
+  })
+
+  it('counts servers’ questions until answered; an opened link leaves the count, and a click opens its card', async () => {
+    const { tray } = startTray()
+    const focused = recordFocusEvents(events)
+    const never = new AbortController().signal
+    const answer = elicitations.wait(elicitationCard({ id: 'q1', createdAt: clock.toISOString() }), {}, never)
+    void elicitations.wait(urlElicitationCard({ id: 'u1', createdAt: clock.toISOString() }), {}, never)
+    void askToolCall('t1')
+    expect(tray.title).toBe('3')
+    expect(labels(tray).slice(2, 5)).toEqual([
+      'Notes wants to call Search notes · just now',
+      'Notes asks for information · just now',
+      'Notes asks you to open a link · just now',
+    ])
+    expect(JSON.stringify(labels(tray))).not.toContain(FIELD_DEFAULT)
+
+    clickItem(tray, 'Notes asks for information · just now')
+    expect(focused).toEqual(['q1'])
+    elicitations.get('u1')?.respond({ action: 'accept' })
+    elicitations.update('u1', (card) => (card.mode === 'url' ? { ...card, opened: true } : card))
+    expect(tray.title).toBe('2')
+    elicitations.get('q1')?.respond({ action: 'decline' })
+    elicitations.remove('q1')
+    expect(tray.title).toBe('1')
+    await expect(answer).resolves.toEqual({ action: 'decline' })
   })
 
   it('opens a tool-call card when its menu line is clicked', () => {

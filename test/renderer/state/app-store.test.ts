@@ -33,6 +33,7 @@ describe('createAppStore', () => {
       'approvals:list',
       'chat:list',
       'chat:tool-calls',
+      'elicitation:list',
       'secrets:list',
       'servers:list',
       'settings:get',

@@ -10,6 +10,7 @@ import type {
   ResourceInfo,
   ResourceList,
   ResourceReadResult,
+  ResourceTemplateFill,
   ResourceTemplateInfo,
 } from '../../../src/shared/mcp/resources'
 
@@ -26,8 +27,10 @@ export class FakeCatalog {
   readonly completions = new Map<string, string[]>()
   resources: ResourceInfo[] = []
   templates: ResourceTemplateInfo[] = []
-  /** By URI: what resources:read answers. */
+  /** By URI: what resources:read answers (also for a filled-in template's expansion). */
   readonly contents = new Map<string, ResourceReadResult>()
+  /** By `server uriTemplate variable`: the values resources:complete offers (filtered by prefix). */
+  readonly templateCompletions = new Map<string, string[]>()
   readonly gets: Array<{ key: string; arguments: PromptArgumentValues }> = []
   readonly subscribed = new Set<string>()
 
@@ -70,6 +73,28 @@ export class FakeCatalog {
   read(serverId: string, uri: string): Promise<IpcResult<ResourceReadResult>> {
     const result = this.contents.get(uri)
     return result ? ok(result) : fail('unavailable', `server "${serverId}" could not read ${uri}`)
+  }
+
+  /** Expands `{name}` (and drops empty `{?name}`) like a simple RFC 6570 template, then reads that URI. */
+  readTemplate(serverId: string, fill: ResourceTemplateFill): Promise<IpcResult<ResourceReadResult>> {
+    const uri = fill.uriTemplate.replace(/\{([?&]?)([^}]+)\}/g, (_all, query: string, name: string) => {
+      const value = fill.variables[name] ?? ''
+      if (query === '') return encodeURIComponent(value)
+      return value === '' ? '' : `${query}${name}=${encodeURIComponent(value)}`
+    })
+    return this.read(serverId, uri)
+  }
+
+  completeTemplate(
+    serverId: string,
+    uriTemplate: string,
+    variable: string,
+    value: string,
+  ): Promise<IpcResult<Completion>> {
+    const values = (this.templateCompletions.get(`${serverId} ${uriTemplate} ${variable}`) ?? []).filter(
+      (v) => v.startsWith(value),
+    )
+    return ok({ values, hasMore: false })
   }
 
   subscribe(serverId: string, uri: string): Promise<IpcResult<{ subscribed: true }>> {

@@ -258,8 +258,10 @@ export class FakeDeskApi implements DeskApi {
     'prompts:complete': ({ serverId, prompt, argument, value }) =>
       this.catalog.complete(serverId, prompt, argument, value),
     'resources:list': ({ serverId }) => this.catalog.listResources(serverId),
-    'resources:read': ({ serverId, uri }) => this.catalog.read(serverId, uri ?? ''),
-    'resources:complete': () => ok({ values: [], hasMore: false }),
+    'resources:read': ({ serverId, uri, template }) =>
+      template ? this.catalog.readTemplate(serverId, template) : this.catalog.read(serverId, uri ?? ''),
+    'resources:complete': ({ serverId, uriTemplate, variable, value }) =>
+      this.catalog.completeTemplate(serverId, uriTemplate, variable, value),
     'resources:subscribe': ({ serverId, uri }) => this.catalog.subscribe(serverId, uri),
     'resources:unsubscribe': ({ serverId, uri }) => this.catalog.unsubscribe(serverId, uri),
     'chat:list': () => this.chat.list(),

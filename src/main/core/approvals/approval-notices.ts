@@ -1,11 +1,12 @@
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
+import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
 import { APP_NAME } from '../app-identity'
 import type { PendingCard } from './pending-approvals'
 
 /**
- * What the tray and the desktop notifications say about the pending approval cards, sampling requests and
- * tool calls alike. Pure, so the wording, the count and the "is this new?" rule are tested here and the
+ * What the tray and the desktop notifications say about the pending approval cards: sampling requests,
+ * tool calls and servers' questions alike. Pure, so the wording, the count and the "is this new?" rule are tested here and the
  * Electron glue only copies them onto native objects.
  */
 
@@ -46,10 +47,18 @@ const TOOL_NAME_LIMIT = 40
 
 /**
  * A sampling card waits for the user while it asks for approval or for a review; streaming cards do not. A
- * tool-call card is only pending until it is decided, so it always waits.
+ * tool-call card is only pending until it is decided, so it always waits. A server's question waits until
+ * answered; a link the user already opened only waits for the server, not for the user.
  */
 export function isWaiting(card: PendingCard): boolean {
-  return card.kind === 'tool-call' || card.phase === 'approval' || card.phase === 'review'
+  switch (card.kind) {
+    case 'tool-call':
+      return true
+    case 'elicitation':
+      return isElicitationWaiting(card)
+    case 'sampling':
+      return card.phase === 'approval' || card.phase === 'review'
+  }
 }
 
 export function trayState(cards: PendingCard[], now: Date): TrayState {
@@ -72,20 +81,24 @@ export function waitingKey(card: PendingCard): string {
   return `${card.id}:${waitingPhase(card)}`
 }
 
-/** A tool-call card has one waiting phase: pending until decided. */
+/** A tool-call card and a server's question have one waiting phase each: pending until answered. */
 function waitingPhase(card: PendingCard): string {
-  return card.kind === 'tool-call' ? 'tool-call' : card.phase
+  return card.kind === 'sampling' ? card.phase : card.kind
 }
 
 /**
- * `Notes wants to run a model`, in the review phase `Notes wants you to review a completion`, and for a
- * tool call `Notes wants to call Search notes` (the tool's title, else its name).
+ * `Notes wants to run a model`, in the review phase `Notes wants you to review a completion`, for a tool
+ * call `Notes wants to call Search notes` (the tool's title, else its name), and for a server's question
+ * `Notes asks for information` or `Notes asks you to open a link`.
  */
 export function whatItWants(card: PendingCard): string {
   const server = serverLabel(card)
   if (card.kind === 'tool-call') {
     const tool = oneLine(card.toolTitle ?? '') || oneLine(card.toolName)
     return `${server} wants to call ${shorten(tool, TOOL_NAME_LIMIT)}`
+  }
+  if (card.kind === 'elicitation') {
+    return card.mode === 'form' ? `${server} asks for information` : `${server} asks you to open a link`
   }
   return card.phase === 'review'
     ? `${server} wants you to review a completion`
@@ -109,7 +122,8 @@ export function waitedFor(createdAt: string, now: Date): string {
  * sampling body names the model and quotes the start of the first user text; images and audio are never
  * described beyond that, so nothing large or binary reaches the OS notification centre. A tool-call body
  * names the tool and where the call goes, never its arguments: the model may have put private data in
- * them, and the notification centre keeps what it was shown.
+ * them, and the notification centre keeps what it was shown. A question's body quotes the start of the
+ * server's message (a link's names its host first); never a field's default or anything typed.
  */
 export function noticesFor(fresh: PendingCard[]): Notice[] {
   const [first] = fresh
@@ -134,7 +148,21 @@ export function noticesFor(fresh: PendingCard[]): Notice[] {
 }
 
 function noticeBody(card: PendingCard): string {
-  return card.kind === 'tool-call' ? toolCallBody(card) : samplingBody(card)
+  switch (card.kind) {
+    case 'tool-call':
+      return toolCallBody(card)
+    case 'elicitation':
+      return elicitationBody(card)
+    case 'sampling':
+      return samplingBody(card)
+  }
+}
+
+function elicitationBody(card: ElicitationCard): string {
+  const message = shorten(oneLine(card.message), NOTICE_TEXT_LIMIT)
+  if (card.mode === 'form') return message
+  const link = shorten(`Link to ${oneLine(card.host)}`, NOTICE_TEXT_LIMIT)
+  return message ? `${link}\n${message}` : link
 }
 
 function toolCallBody(card: ToolCallCard): string {

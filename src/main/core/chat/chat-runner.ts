@@ -1,7 +1,7 @@
 import type { ChatTurnEvent, ConversationView } from '../../../shared/chat/chat-view'
 import type { ConversationMeta } from '../../../shared/chat/transcript-schema'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
-import type { ChatService, TurnResult } from './chat-service'
+import type { ChatMessage, ChatService, TurnResult } from './chat-service'
 import type { ConversationService, CreateConversationOptions } from './conversation-service'
 import type { PendingToolCalls } from './pending-tool-calls'
 import { lastTurnHasUnknownOutcome } from './transcript-history'
@@ -26,6 +26,8 @@ interface RunningTurn {
  */
 export class ChatRunner {
   readonly #running = new Map<string, RunningTurn>()
+  /** Conversations whose message is being prepared (its resources read); it counts as running. */
+  readonly #starting = new Set<string>()
 
   constructor(
     private readonly deps: {
@@ -77,18 +79,27 @@ export class ChatRunner {
     }
   }
 
-  /** Starts a turn; answers as soon as it runs. Refused while another turn runs in the conversation. */
-  send(id: string, text: string, confirmUnknown: boolean): { turnId: string } {
-    if (this.#running.has(id)) {
+  /**
+   * Starts a turn once the message's attached resources are read; answers as soon as it runs. Refused while
+   * another turn runs (or starts) in the conversation, and when an attachment cannot be read.
+   */
+  async send(id: string, message: ChatMessage, confirmUnknown: boolean): Promise<{ turnId: string }> {
+    if (this.#running.has(id) || this.#starting.has(id)) {
       throw new IpcFailure('conflict', 'a turn is already running in this conversation; stop it or wait')
     }
     const controller = new AbortController()
     let turnId = ''
-    const started = this.deps.chat.begin(id, text, {
-      signal: controller.signal,
-      confirmUnknown,
-      onText: (delta) => this.deps.events.delta(id, turnId, delta),
-    })
+    this.#starting.add(id)
+    let started
+    try {
+      started = await this.deps.chat.start(id, message, {
+        signal: controller.signal,
+        confirmUnknown,
+        onText: (delta) => this.deps.events.delta(id, turnId, delta),
+      })
+    } finally {
+      this.#starting.delete(id)
+    }
     turnId = started.turnId
     const done = started.done
     this.#running.set(id, { turnId, controller, done })

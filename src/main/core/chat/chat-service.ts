@@ -1,3 +1,5 @@
+import type { ServerUserWait } from '../tools/user-wait'
+import type { InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
@@ -16,7 +18,9 @@ import { estimateTokens } from '../tools/loading/token-estimate'
 import type { ToolSearchService } from '../tools/loading/tool-search-service'
 import { assembleTurnTools, type OfferedTool } from './turn-tools'
 import type { NormalizeOptions } from '../tools/normalize-tool-result'
+import { readAttachedResources, type ResourceReader } from './attached-resources'
 import { modelAcceptsOf } from './tool-media'
+import { openingText, openTurn, type OutgoingMessage } from './turn-opening'
 import {
   type ApprovalAnswer,
   type ChatToolCallRequest,
@@ -68,7 +72,19 @@ export interface ChatServiceDeps {
   log: (line: string) => void
   /** How long a tool call may go unanswered before it is `unknown`; 30 s by default. */
   toolCallTimeoutMs?: number
+  /** Servers waiting on the user (forms, sampling cards): their tool calls' deadlines stand still meanwhile. */
+  userWait?: ServerUserWait
+  /** Reads a resource the user attached (ResourceService.read); without it nothing can be attached. */
+  readResource?: ResourceReader
   now?: () => Date
+}
+
+/** A message as the composer sends it: text, resources to attach by reference, a prompt's messages. */
+export interface ChatMessage {
+  /** May be empty only with `inserted`. */
+  text: string
+  attachments?: readonly MessageResourceRef[]
+  inserted?: InsertedPrompt
 }
 
 export interface SendOptions {
@@ -123,19 +139,16 @@ export class ChatService {
    * previous turn left an unknown outcome the user has not confirmed, or when the conversation has no
    * usable model; those checks are synchronous, so a refusal is a throw here, not a failed turn.
    */
-  begin(conversationId: string, text: string, options: SendOptions = {}): StartedTurn {
-    const { meta, records } = this.#deps.conversations.get(conversationId)
-    if (lastTurnHasUnknownOutcome(records) && options.confirmUnknown !== true) {
-      throw new IpcFailure('conflict', UNKNOWN_OUTCOME_HOLD_MESSAGE)
-    }
-    const modelRef = meta.model ?? this.#deps.defaultModel?.()
-    if (modelRef === undefined) {
-      throw new IpcFailure('validation_failed', 'choose a model for this conversation first')
-    }
+  begin(conversationId: string, message: string | OutgoingMessage, options: SendOptions = {}): StartedTurn {
+    const outgoing = typeof message === 'string' ? { text: message } : message
+    const text = outgoing.text
+    const { meta, records, modelRef } = this.#sendable(conversationId, outgoing, options)
     const { model, config } = this.#deps.providers.languageModel(modelRef)
+    // Decided before anything is written: an inserted prompt over the limits refuses the message.
+    const opening = openTurn(outgoing, config.capabilities)
     // A conversation still called "New conversation" takes its first message's first line as its title.
     if (meta.title === DEFAULT_CONVERSATION_TITLE && !records.some((record) => record.type === 'user')) {
-      this.#deps.conversations.rename(conversationId, titleFromMessage(text))
+      this.#deps.conversations.rename(conversationId, titleFromMessage(titleSource(outgoing)))
     }
     const modelAccepts = modelAcceptsOf(config.capabilities)
     const turnId = ulid()
@@ -147,7 +160,7 @@ export class ChatService {
       log: this.#deps.log,
       toolSearch: this.#deps.toolSearch,
       capabilities: config.capabilities,
-      contextTokens: estimateTokens(JSON.stringify(history)) + estimateTokens(text),
+      contextTokens: estimateTokens(JSON.stringify(history)) + estimateTokens(openingText(opening)),
     })
     if (tools.searchReason !== undefined)
       this.#deps.log(`tool search for turn ${turnId}: ${tools.searchReason}`)
@@ -159,6 +172,7 @@ export class ChatService {
       modelRef,
       history,
       userText: text,
+      opening,
       tools: offered.map((entry) => entry.tool),
       languageModel: model,
       callTool: (target, args, callSignal, callTurnId) => {
@@ -184,9 +198,49 @@ export class ChatService {
     return { turnId, done }
   }
 
-  /** Runs one turn to its end (the CLI and tests); see `begin`. */
-  async send(conversationId: string, text: string, options: SendOptions = {}): Promise<TurnResult> {
-    return this.begin(conversationId, text, options).done
+  /**
+   * Reads the message's attached resources, then starts its turn (see `begin`). The conversation is checked
+   * first, so a message that would be refused reads nothing; a resource that cannot be read refuses the
+   * message with its name, and nothing is recorded or sent.
+   */
+  async start(conversationId: string, message: ChatMessage, options: SendOptions = {}): Promise<StartedTurn> {
+    this.#sendable(conversationId, message, options)
+    const attached = await readAttachedResources(this.#deps.readResource, message.attachments ?? [])
+    return this.begin(
+      conversationId,
+      { text: message.text, attached, ...(message.inserted ? { inserted: message.inserted } : {}) },
+      options,
+    )
+  }
+
+  /** Runs one turn to its end (the CLI and tests); see `start`. */
+  async send(
+    conversationId: string,
+    message: string | ChatMessage,
+    options: SendOptions = {},
+  ): Promise<TurnResult> {
+    const started = await this.start(
+      conversationId,
+      typeof message === 'string' ? { text: message } : message,
+      options,
+    )
+    return started.done
+  }
+
+  /** The conversation and its model, or why not: nothing to send, an unconfirmed unknown outcome, no model. */
+  #sendable(conversationId: string, message: Pick<ChatMessage, 'text' | 'inserted'>, options: SendOptions) {
+    if (message.text.trim() === '' && message.inserted === undefined) {
+      throw new IpcFailure('validation_failed', 'message must not be empty')
+    }
+    const { meta, records } = this.#deps.conversations.get(conversationId)
+    if (lastTurnHasUnknownOutcome(records) && options.confirmUnknown !== true) {
+      throw new IpcFailure('conflict', UNKNOWN_OUTCOME_HOLD_MESSAGE)
+    }
+    const modelRef = meta.model ?? this.#deps.defaultModel?.()
+    if (modelRef === undefined) {
+      throw new IpcFailure('validation_failed', 'choose a model for this conversation first')
+    }
+    return { meta, records, modelRef }
   }
 
   async #approve(
@@ -235,11 +289,13 @@ export class ChatService {
     // Only a server that declared the turn lifecycle capability learns which turn a call belongs to.
     const declared = lifecycleCapabilityFor(connection.client?.getServerCapabilities())
     const meta = declared ? toolCallMeta({ ...turn, actorId: CHAT_ACTOR_ID }) : undefined
+    const userWait = this.#deps.userWait
     return callToolOnce(connection, target.toolName, args, {
       modelAccepts,
       signal,
       timeoutMs,
       ...(meta ? { meta } : {}),
+      ...(userWait ? { userWait: { serverId: target.serverId, wait: userWait } } : {}),
     })
   }
 
@@ -281,6 +337,14 @@ export class ChatService {
       }
     }
   }
+}
+
+/** What names a conversation: the user's text, else the first inserted message with text, else the prompt. */
+function titleSource(message: OutgoingMessage): string {
+  if (message.text.trim() !== '') return message.text
+  const inserted = message.inserted
+  const first = inserted?.messages.find((m) => m.text.trim() !== '')?.text
+  return first ?? `${inserted?.source.serverId ?? ''}:${inserted?.source.prompt ?? ''}`
 }
 
 async function runLocalTool(

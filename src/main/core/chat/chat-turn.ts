@@ -13,6 +13,7 @@ import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/c
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
 import type { ModelCapabilities } from '../../../shared/models/model-schema'
 import { toolMediaMessage, type ToolMedia } from './tool-media'
+import type { TurnOpening } from './turn-opening'
 import { MAX_TOOL_CALLS_PER_TURN, toolCallLimitNote } from './turn-limits'
 import { ulid } from './ulid'
 
@@ -51,6 +52,8 @@ export interface ChatTurnInput {
   /** The conversation so far, built by the caller from the transcript. */
   history: ModelMessage[]
   userText: string
+  /** The inserted prompt and attached resources with the text; without it the turn opens with the text. */
+  opening?: TurnOpening
   tools: ChatTurnTool[]
   languageModel: LanguageModel
   /** Sends one call and reports how it ended; must never retry (the caller wires callToolOnce). */
@@ -126,7 +129,11 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     }
     return toolSet
   }
-  const messages: ModelMessage[] = [...input.history, { role: 'user', content: input.userText }]
+  const opening = input.opening
+  const messages: ModelMessage[] = [
+    ...input.history,
+    ...(opening ? opening.messages : [{ role: 'user' as const, content: input.userText }]),
+  ]
   let toolCalls = 0
   let unknownOutcome = false
 
@@ -142,7 +149,11 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
   }
 
   record({ type: 'turn', turnId, status: 'started' })
-  record({ type: 'user', turnId, text: input.userText })
+  if (opening?.prompt) record({ type: 'prompt', turnId, ...opening.prompt })
+  if (!opening || input.userText.length > 0 || opening.resources.length > 0) {
+    const resources = opening && opening.resources.length > 0 ? { resources: opening.resources } : {}
+    record({ type: 'user', turnId, text: input.userText, ...resources })
+  }
   if (signal.aborted) return finish('cancelled', 'stopped by the user')
 
   for (let step = 0; ; step += 1) {

@@ -1,3 +1,4 @@
+import type { ServerUserWait } from '../tools/user-wait'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import type { TranscriptRecord } from '../../../shared/chat/transcript-schema'
 import type { SettingsService } from '../config/settings-service'
@@ -7,6 +8,7 @@ import type { ProviderService } from '../models/provider-service'
 import type { LocalChatTool } from '../tools/local-tool'
 import { LiveToolIndex } from '../tools/loading/live-tool-index'
 import { ToolSearchService } from '../tools/loading/tool-search-service'
+import type { ResourceReader } from './attached-resources'
 import { ChatRunner, type ChatRunnerEvents } from './chat-runner'
 import { ChatService } from './chat-service'
 import { ConversationService } from './conversation-service'
@@ -29,6 +31,8 @@ export interface ChatEngineOptions {
   log: (message: string, error?: unknown) => void
   /** Tests shorten the 30 s after which an unanswered tool call is `unknown`. */
   toolCallTimeoutMs?: number
+  /** Servers waiting on the user: their tool calls' deadlines stand still meanwhile. */
+  userWait?: ServerUserWait
   /**
    * Who answers tool-call cards. The window shows them in the pending list; the CLI asks on the terminal.
    * Defaults to the pending list.
@@ -36,6 +40,8 @@ export interface ChatEngineOptions {
   askApproval?: (card: ToolCallCard, signal: AbortSignal) => Promise<unknown>
   /** Host tools offered before the MCP tools. */
   localTools?: readonly LocalChatTool[]
+  /** Reads resources attached to a message (ResourceService.read); without it nothing can be attached. */
+  readResource?: ResourceReader
 }
 
 export interface ChatEngine {
@@ -77,8 +83,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     notifier: new TurnLifecycleNotifier(),
     toolSearch,
     ...(options.localTools ? { localTools: options.localTools } : {}),
+    ...(options.readResource ? { readResource: options.readResource } : {}),
     log: (line) => options.log(line),
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
+    ...(options.userWait ? { userWait: options.userWait } : {}),
   })
   const runner = new ChatRunner({
     chat: service,

@@ -1,7 +1,7 @@
 import type { ModelMessage, UserContent } from 'ai'
 import type { ModelCapabilities } from '../../../shared/models/model-schema'
-import { audioFormatOf, normalizeMime } from '../models/content-requirements'
 import type { NormalizeOptions, ToolAttachment } from '../tools/normalize-tool-result'
+import { mediaPart, mediaRefusal, modelTakesKind } from './media-acceptance'
 
 /**
  * Tool results can carry images and audio (seed 000: they become attachments). Chat Completions tool
@@ -35,19 +35,14 @@ export function toolMediaMessage(
   const notes: string[] = []
   for (const { exposedName, attachments } of results) {
     for (const attachment of attachments) {
-      const refusal = refusalOf(attachment, capabilities)
-      if (refusal === 'not-media') continue
+      // Kinds this model never takes were already marked omitted in the result text.
+      if (attachment.kind === 'binary' || !modelTakesKind(attachment.kind, capabilities)) continue
+      const refusal = mediaRefusal(attachment, capabilities)
       if (refusal !== undefined) {
         notes.push(`${attachment.kind} (${attachment.mimeType}) from ${exposedName} not sent: ${refusal}`)
         continue
       }
-      const data = base64Of(attachment.dataUrl)
-      const mediaType = normalizeMime(attachment.mimeType)
-      parts.push(
-        attachment.kind === 'image'
-          ? { type: 'image', image: data, mediaType }
-          : { type: 'file', data, mediaType },
-      )
+      parts.push(mediaPart(base64Of(attachment.dataUrl), attachment.mimeType))
     }
   }
   // A refused attachment is still worth a line: the result text did not mark it omitted.
@@ -59,24 +54,6 @@ export function toolMediaMessage(
     ...notes,
   ].join('\n')
   return { role: 'user', content: [{ type: 'text', text: intro }, ...parts] }
-}
-
-/** Why this attachment is not sent; `not-media` for kinds this model never takes (already marked omitted). */
-function refusalOf(attachment: ToolAttachment, capabilities: ModelCapabilities): string | undefined {
-  if (attachment.kind === 'binary') return 'not-media'
-  if (!capabilities.inputModalities.includes(attachment.kind)) return 'not-media'
-  if (attachment.kind === 'image') {
-    const accepted: readonly string[] = capabilities.imageMimeTypes
-    if (!accepted.includes(normalizeMime(attachment.mimeType)))
-      return 'the model does not take this image type'
-    if (attachment.bytes > capabilities.maxImageBytes) return 'larger than the model takes'
-    return undefined
-  }
-  const format = audioFormatOf(attachment.mimeType)
-  const formats: readonly string[] = capabilities.audioFormats
-  return format !== undefined && formats.includes(format)
-    ? undefined
-    : 'the model does not take this audio format'
 }
 
 function base64Of(dataUrl: string): string {

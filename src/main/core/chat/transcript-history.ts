@@ -1,5 +1,6 @@
 import type { AssistantContent, ModelMessage, ToolContent } from 'ai'
 import type { TranscriptRecord } from '../../../shared/chat/transcript-schema'
+import { promptMessagesOf, userMessageOf } from './message-content'
 
 /** Told to the model for a recorded call whose result never got written (the turn was stopped mid-call). */
 export const MISSING_RESULT_TEXT =
@@ -9,7 +10,8 @@ export const MISSING_RESULT_TEXT =
  * The model history of a conversation, rebuilt from its transcript by shape alone: a recorded tool call is
  * replayed as data (its name, arguments and recorded result), never looked up or executed, so a
  * conversation whose server was removed still loads and continues. Host-only records (meta, notes, turn
- * markers) are not sent to the model.
+ * markers) are not sent to the model. Inserted prompt messages and attached resources are replayed as the
+ * turn that sent them said them, except binary data, which transcripts do not keep.
  *
  * Within a turn, an assistant step's text comes first, then its calls and their results in order; the
  * calls of consecutive steps that had no text in between are merged into one assistant message, which is
@@ -38,10 +40,16 @@ export function historyFromTranscript(records: readonly TranscriptRecord[]): Mod
 
   for (const record of records) {
     switch (record.type) {
-      case 'user':
+      case 'prompt':
         flush()
-        messages.push({ role: 'user', content: record.text })
+        messages.push(...promptMessagesOf(record.messages))
         break
+      case 'user': {
+        flush()
+        const message = userMessageOf(record.text, record.resources ?? [])
+        if (message) messages.push(message)
+        break
+      }
       case 'assistant':
         flush()
         if (record.text.length > 0) assistant.push({ type: 'text', text: record.text })

@@ -1,9 +1,12 @@
+import { pausableDeadline, type ServerUserWait } from './user-wait'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
 
 export const TOOL_CALL_TIMEOUT_MS = 30_000
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1
 export const TOOL_OUTPUT_LIMIT_BYTES = 64 * 1024
 export const UNKNOWN_OUTCOME_NOTE = 'the server may have acted; do not retry automatically'
 export const OUTPUT_TRUNCATED_MARKER = '… truncated at 64 KiB'
@@ -123,6 +126,8 @@ export interface CallToolOnceOptions extends NormalizeOptions {
   signal?: AbortSignal
   /** The request's `_meta` (turn lifecycle ids), only for servers that declared the capability. */
   meta?: Record<string, unknown>
+  /** Stops the deadline while this server waits on the user (a form or sampling card it sent). */
+  userWait?: { serverId: string; wait: ServerUserWait }
 }
 
 /**
@@ -146,16 +151,23 @@ export async function callToolOnce(
     const error = new NotSentError('the call was cancelled before it was sent')
     return classifyToolCall({ kind: 'threw', error }, classify)
   }
+  const deadline = options.userWait
+    ? pausableDeadline(timeoutMs, options.userWait.serverId, options.userWait.wait, options.signal)
+    : undefined
+  const signal = deadline?.signal ?? options.signal
   const request: RequestOptions = {
-    timeout: timeoutMs,
+    // With a pausable deadline, the SDK's own timer must not fire first: the deadline's signal times out.
+    timeout: deadline ? MAX_TIMER_MS : timeoutMs,
     resetTimeoutOnProgress: false,
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...(signal ? { signal } : {}),
   }
   try {
     const result = await connection.callTool(name, args, request, options.meta)
     return classifyToolCall({ kind: 'answered', result }, classify)
   } catch (error) {
     return classifyToolCall({ kind: 'threw', error, aborted: options.signal?.aborted === true }, classify)
+  } finally {
+    deadline?.dispose()
   }
 }
 

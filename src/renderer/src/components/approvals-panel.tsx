@@ -1,44 +1,76 @@
 import { useEffect, useMemo, useRef } from 'react'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
+import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
 import { useAppState } from '../state/store-context'
 import { ApprovalCard, approvalCardDomId } from './approval-card'
+import { ElicitationApproval } from './elicitation-card'
 import { ToolCallApproval } from './tool-call-approval'
 
-/** Where a drawer card's call comes from, with the way to read it in its transcript. */
-function ConversationLink({ card }: { card: ToolCallCard }) {
+/** Where a drawer card comes from, with the way to read it in its transcript. */
+function ConversationLink({ conversationId }: { conversationId: string }) {
   const title = useAppState(
-    (state) => state.conversations.find((entry) => entry.id === card.conversationId)?.title,
+    (state) => state.conversations.find((entry) => entry.id === conversationId)?.title,
   )
   const openConversation = useAppState((state) => state.openConversation)
   return (
     <p className="tool-call-origin">
-      In conversation <span className="tool-call-origin-title">“{title ?? card.conversationId}”</span>{' '}
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => void openConversation(card.conversationId)}
-      >
+      In conversation <span className="tool-call-origin-title">“{title ?? conversationId}”</span>{' '}
+      <button type="button" className="link-button" onClick={() => void openConversation(conversationId)}>
         Open conversation
       </button>
     </p>
   )
 }
 
-type QueueEntry = { kind: 'sampling'; card: SamplingCard } | { kind: 'tool-call'; card: ToolCallCard }
+type QueueEntry =
+  | { kind: 'sampling'; card: SamplingCard }
+  | { kind: 'tool-call'; card: ToolCallCard }
+  | { kind: 'elicitation'; card: ElicitationCard }
 
-/** Sampling and tool-call cards in one queue, oldest first (a stable sort keeps equal times in order). */
-function arrivalOrder(sampling: readonly SamplingCard[], toolCalls: readonly ToolCallCard[]): QueueEntry[] {
+/** Every kind of card in one queue, oldest first (a stable sort keeps equal times in order). */
+function arrivalOrder(
+  sampling: readonly SamplingCard[],
+  toolCalls: readonly ToolCallCard[],
+  elicitations: readonly ElicitationCard[],
+): QueueEntry[] {
   const entries: QueueEntry[] = [
     ...sampling.map((card) => ({ kind: 'sampling' as const, card })),
     ...toolCalls.map((card) => ({ kind: 'tool-call' as const, card })),
+    ...elicitations.map((card) => ({ kind: 'elicitation' as const, card })),
   ]
   return entries.sort((a, b) => Date.parse(a.card.createdAt) - Date.parse(b.card.createdAt))
 }
 
+function QueuedCard({ entry }: { entry: QueueEntry }) {
+  switch (entry.kind) {
+    case 'tool-call':
+      return (
+        <ToolCallApproval
+          card={entry.card}
+          footer={<ConversationLink conversationId={entry.card.conversationId} />}
+        />
+      )
+    case 'elicitation':
+      return (
+        <ElicitationApproval
+          card={entry.card}
+          footer={
+            entry.card.conversationId ? (
+              <ConversationLink conversationId={entry.card.conversationId} />
+            ) : undefined
+          }
+        />
+      )
+    case 'sampling':
+      return <ApprovalCard card={entry.card} />
+  }
+}
+
 /**
- * The global approvals queue, in arrival order: every sampling card, and the tool-call cards of the
- * conversations that are not open (the open conversation shows its own in its transcript).
+ * The global approvals queue, in arrival order: every sampling card, and the tool-call cards and servers'
+ * questions of the conversations that are not open, or of none (the open conversation shows its own in
+ * its transcript).
  * A notification or tray click (`approvals:focus`) brings its card into view and gives it focus, once the
  * card is here; the request waits for the next list if the card has not arrived yet.
  */
@@ -52,7 +84,15 @@ export function ApprovalsPanel() {
     () => toolCalls.filter((card) => card.conversationId !== openId),
     [toolCalls, openId],
   )
-  const queue = useMemo(() => arrivalOrder(approvals, elsewhere), [approvals, elsewhere])
+  const elicitations = useAppState((state) => state.elicitations)
+  const questionsElsewhere = useMemo(
+    () => elicitations.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+    [elicitations, openId],
+  )
+  const queue = useMemo(
+    () => arrivalOrder(approvals, elsewhere, questionsElsewhere),
+    [approvals, elsewhere, questionsElsewhere],
+  )
   const handledSeq = useRef(0)
 
   useEffect(() => {
@@ -62,10 +102,10 @@ export function ApprovalsPanel() {
     handledSeq.current = focus.seq
     element.scrollIntoView?.({ block: 'nearest' })
     element.focus()
-  }, [focus, approvals, elsewhere])
+  }, [focus, approvals, elsewhere, questionsElsewhere])
 
-  const inConversation = toolCalls.length - elsewhere.length
-  if (approvals.length === 0 && elsewhere.length === 0) {
+  const inConversation = toolCalls.length - elsewhere.length + elicitations.length - questionsElsewhere.length
+  if (queue.length === 0) {
     return (
       <section className="panel" data-testid="approvals-panel" aria-label="Pending approvals">
         <p className="empty-note">
@@ -73,14 +113,14 @@ export function ApprovalsPanel() {
         </p>
         <p className="hint">
           {inConversation > 0
-            ? 'The tool calls of the open conversation wait in its transcript.'
-            : 'Tool calls and sampling requests that need your decision will wait here.'}
+            ? 'The tool calls and questions of the open conversation wait in its transcript.'
+            : 'Tool calls, sampling requests and servers’ questions that need you will wait here.'}
         </p>
       </section>
     )
   }
   const running = approvals.length - pending
-  const waiting = pending + elsewhere.length
+  const waiting = pending + elsewhere.length + questionsElsewhere.filter(isElicitationWaiting).length
   return (
     <section className="panel" data-testid="approvals-panel" aria-label="Pending approvals">
       <p className="hint" data-testid="approvals-summary">
@@ -90,11 +130,7 @@ export function ApprovalsPanel() {
       <ul className="approval-list">
         {queue.map((entry) => (
           <li key={entry.card.id}>
-            {entry.kind === 'tool-call' ? (
-              <ToolCallApproval card={entry.card} footer={<ConversationLink card={entry.card} />} />
-            ) : (
-              <ApprovalCard card={entry.card} />
-            )}
+            <QueuedCard entry={entry} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
 import type { ServerState } from '../../../shared/mcp/server-state'
 import type { ServerConfigView } from '../../../shared/settings/settings-view'
 import { serverSecretPrefix, serverValueEntries, stateTransportLabel } from '../state/server-labels'
+import { ResourceBrowser } from './resource-browser'
+import { RootsServerSection } from './roots-server-section'
 import { ServerCardActions } from './server-card-actions'
 import { ServerFailure } from './server-failure'
 import { ServerPendingChanges } from './server-pending-changes'
@@ -34,7 +36,7 @@ function ConfiguredValues({ config }: { config: ServerConfigView }) {
 
 /**
  * One server: who it is and where it points, its status in words, why it failed, its tools, what changed
- * in them, and what can be done about it.
+ * in them, its resources and the folders it may use, and what can be done about it.
  */
 export function ServerCard({
   state,
@@ -83,6 +85,8 @@ export function ServerCard({
       {state.status === 'failed' && <ServerFailure state={state} />}
       <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} />
       {state.status === 'connected' && <ServerToolList tools={state.tools} serverName={state.name} />}
+      {state.status === 'connected' && <ResourceBrowser serverId={state.id} serverName={state.name} />}
+      {config && <RootsServerSection serverId={state.id} serverName={state.name} />}
       {state.status !== 'failed' && state.stderrTail !== '' && (
         <details className="disclosure">
           <summary>Server output (stderr)</summary>

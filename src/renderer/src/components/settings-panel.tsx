@@ -1,4 +1,5 @@
 import { ProfileSettings } from './profile-settings'
+import { RootsSettings } from './roots-settings'
 import { SamplingSettings } from './sampling-settings'
 import { SecretBackendSettings } from './secret-backend-settings'
 import { SecretsSettings } from './secrets-settings'
@@ -13,6 +14,7 @@ export function SettingsPanel() {
       <ThemeSettings />
       <ToolSearchSettings />
       <SamplingSettings />
+      <RootsSettings />
       <ProfileSettings />
       <SecretBackendSettings />
       <SecretsSettings />

@@ -1,3 +1,4 @@
+import { isElicitationWaiting } from '../../../shared/elicitation/elicitation-card'
 import { useAppState } from '../state/store-context'
 import type { DrawerPanel } from '../state/app-store'
 import { conversationModelLabel } from '../state/model-labels'
@@ -22,10 +23,16 @@ function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
 /**
  * The app's header: the open conversation's model (or the default model, which a conversation without
  * one and sampling fall back to) on the left, drawer toggles and the approvals bell on the right. The bell
- * counts sampling requests and tool calls waiting for the user, the same count as the tray's.
+ * counts sampling requests, tool calls and servers' questions waiting for the user, the same count as the
+ * tray's.
  */
 export function TitleBar() {
-  const pending = useAppState((state) => state.pendingApprovals + state.toolCalls.length)
+  const pending = useAppState(
+    (state) =>
+      state.pendingApprovals +
+      state.toolCalls.length +
+      state.elicitations.filter(isElicitationWaiting).length,
+  )
   const approvalsOpen = useAppState((state) => state.drawer === 'approvals')
   const toggleDrawer = useAppState((state) => state.toggleDrawer)
   const models = useAppState((state) => state.settings?.models)

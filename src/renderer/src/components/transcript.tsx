@@ -4,6 +4,8 @@ import { transcriptItems, type OpenConversation, type TranscriptItem } from '../
 import { isToolSearchCall } from '../state/tool-search-model'
 import { useAppState } from '../state/store-context'
 import { ChatMarkdown } from './chat-markdown'
+import { ElicitationApproval } from './elicitation-card'
+import { InsertedPrompt, SentAttachments } from './sent-message-parts'
 import { ToolCallApproval } from './tool-call-approval'
 import { ToolCallRow, type ToolCallProgress } from './tool-call-row'
 import { ToolSearchRow } from './tool-search-row'
@@ -32,7 +34,16 @@ function Item({
     case 'user':
       return (
         <li className="chat-message chat-message--user" data-testid="chat-user">
-          <div className="chat-bubble selectable">{item.text}</div>
+          {(item.text.length > 0 || !item.resources) && (
+            <div className="chat-bubble selectable">{item.text}</div>
+          )}
+          {item.resources && <SentAttachments attachments={item.resources} label="Attached resources" />}
+        </li>
+      )
+    case 'prompt':
+      return (
+        <li className="chat-message chat-message--user" data-testid="chat-prompt">
+          <InsertedPrompt record={item.record} />
         </li>
       )
     case 'assistant':
@@ -75,13 +86,19 @@ function Item({
 
 /**
  * The open conversation's records in order, then what is happening now: the text the model is streaming,
- * and the tool calls waiting for the user, anchored below the call that asked for them.
+ * and the tool calls and servers' questions waiting for the user, anchored below the call that asked for
+ * them.
  */
 export function Transcript({ conversation }: { conversation: OpenConversation }) {
   const allCards = useAppState((state) => state.toolCalls)
   const cards = useMemo(
     () => allCards.filter((card) => card.conversationId === conversation.id),
     [allCards, conversation.id],
+  )
+  const allQuestions = useAppState((state) => state.elicitations)
+  const questions = useMemo(
+    () => allQuestions.filter((card) => card.conversationId === conversation.id),
+    [allQuestions, conversation.id],
   )
   const items = useMemo(() => transcriptItems(conversation.records), [conversation.records])
   const { runningTurnId, live, warnings } = conversation
@@ -105,7 +122,7 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
           </ul>
         </div>
       )}
-      {items.length === 0 && !running && cards.length === 0 && (
+      {items.length === 0 && !running && cards.length === 0 && questions.length === 0 && (
         <p className="empty-note transcript-empty">
           No messages yet. The model can use the tools of the connected MCP servers; each call waits for your
           approval.
@@ -123,7 +140,7 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
             <ChatMarkdown text={live} />
           </li>
         )}
-        {running && !live && !callOpen && cards.length === 0 && (
+        {running && !live && !callOpen && cards.length === 0 && questions.length === 0 && (
           <li className="chat-status" data-testid="chat-waiting">
             Waiting for the model…
           </li>
@@ -131,6 +148,11 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
         {cards.map((card) => (
           <li key={card.id} className="chat-message chat-message--card">
             <ToolCallApproval card={card} />
+          </li>
+        ))}
+        {questions.map((card) => (
+          <li key={card.id} className="chat-message chat-message--card">
+            <ElicitationApproval card={card} />
           </li>
         ))}
       </ol>

@@ -7,12 +7,31 @@ import { createCall, IpcCallError } from '../ipc/client'
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionStatus } from '../ipc/connection'
 import { createChatActions, initialChatState, type ChatActions, type ChatState } from './chat-actions'
 import {
+  createElicitationActions,
+  initialElicitationState,
+  type ElicitationActions,
+  type ElicitationState,
+} from './elicitation-actions'
+import {
   createImportActions,
   initialImportState,
   type ImportActions,
   type ImportState,
 } from './import-actions'
 import { createModelActions, type ModelActions } from './model-actions'
+import {
+  createPromptPickerActions,
+  initialPromptPickerState,
+  type PromptPickerActions,
+  type PromptPickerState,
+} from './prompt-picker-actions'
+import {
+  createResourceAttachmentsActions,
+  initialResourceAttachmentsState,
+  type ResourceAttachmentsActions,
+  type ResourceAttachmentsState,
+} from './resource-attachments-actions'
+import { createRootsActions, type RootsActions } from './roots-actions'
 import {
   createSamplingActions,
   initialSamplingState,
@@ -41,7 +60,14 @@ export interface AppState
     ChatState,
     ChatActions,
     ImportState,
-    ImportActions {
+    ImportActions,
+    PromptPickerState,
+    PromptPickerActions,
+    ResourceAttachmentsState,
+    ResourceAttachmentsActions,
+    RootsActions,
+    ElicitationState,
+    ElicitationActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   info: AppInfo | null
@@ -148,6 +174,9 @@ export function createAppStore({
         // A tool-call card of the open conversation is shown in its transcript, which brings it into view.
         const toolCall = get().toolCalls.find((card) => card.id === id)
         if (toolCall && toolCall.conversationId === get().conversation?.id) return
+        // So is a server's question about the open conversation.
+        const question = get().elicitations.find((card) => card.id === id)
+        if (question && question.conversationId === get().conversation?.id) return
         set({ drawer: 'approvals' })
       },
       report,
@@ -163,10 +192,36 @@ export function createAppStore({
 
     const importActions = createImportActions({ call, get, set })
 
+    const { follow: followPrompts, ...promptPickerActions } = createPromptPickerActions({
+      api,
+      call,
+      get,
+      set,
+    })
+
+    const { follow: followResources, ...resourceAttachmentsActions } = createResourceAttachmentsActions({
+      api,
+      call,
+      get,
+      set,
+      report,
+    })
+
+    const rootsActions = createRootsActions({ call, setSettings })
+
+    const {
+      follow: followElicitations,
+      load: loadElicitations,
+      ...elicitationActions
+    } = createElicitationActions({ api, call, get, set, report })
+
     return {
       ...initialSamplingState(),
       ...initialImportState(),
+      ...initialPromptPickerState(),
+      ...initialResourceAttachmentsState(),
       ...initialChatState(),
+      ...initialElicitationState(),
       loaded: false,
       info: null,
       settings: null,
@@ -195,6 +250,9 @@ export function createAppStore({
           }),
           ...followSampling(),
           ...followChat(),
+          ...followPrompts(),
+          ...followResources(),
+          ...followElicitations(),
         )
         set({ connection: connection.current() })
         const settingsAt = settingsRevision
@@ -225,6 +283,7 @@ export function createAppStore({
           ),
           loadApprovals(),
           loadChat(),
+          loadElicitations(),
         ])
         set({ loaded: true })
       },
@@ -278,6 +337,10 @@ export function createAppStore({
       ...toolSettingsActions,
       ...chatActions,
       ...importActions,
+      ...promptPickerActions,
+      ...resourceAttachmentsActions,
+      ...rootsActions,
+      ...elicitationActions,
 
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),

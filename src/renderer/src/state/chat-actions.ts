@@ -1,3 +1,4 @@
+import type { InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
 import type { ToolCallCard, ToolCallDecision } from '../../../shared/chat/tool-call-card'
 import type { ConversationMeta, TranscriptRecord } from '../../../shared/chat/transcript-schema'
 import type { DeskApi } from '../../../shared/ipc/contract'
@@ -27,6 +28,14 @@ export interface ChatState {
 /** How a send ended: `confirm` means an unknown outcome needs the user's word first (nothing was sent). */
 export type SendResult = 'sent' | 'confirm' | 'failed'
 
+export interface SendOptions {
+  confirmUnknown?: boolean
+  /** Resources attached above the composer; the host reads them when the message goes. */
+  attachments?: MessageResourceRef[]
+  /** A prompt's messages, inserted before the text (which may then be empty). */
+  inserted?: InsertedPrompt
+}
+
 export interface ChatActions {
   /** Creates a conversation (with the default model) and opens it; false with a visible error. */
   createConversation: () => Promise<boolean>
@@ -35,7 +44,7 @@ export interface ChatActions {
   deleteConversation: (id: string) => Promise<boolean>
   setConversationModel: (id: string, model: string) => Promise<boolean>
   /** Sends to the open conversation; resolves once the host accepted (or refused) the message. */
-  sendMessage: (text: string, options?: { confirmUnknown?: boolean }) => Promise<SendResult>
+  sendMessage: (text: string, options?: SendOptions) => Promise<SendResult>
   /** The Stop button: aborts the open conversation's running turn. */
   stopTurn: () => Promise<boolean>
   decideToolCall: (id: string, decision: ToolCallDecision) => Promise<boolean>
@@ -242,6 +251,8 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
           id: open.id,
           text,
           ...(confirmUnknown ? { confirmUnknown: true } : {}),
+          ...(options.attachments?.length ? { attachments: options.attachments } : {}),
+          ...(options.inserted ? { inserted: options.inserted } : {}),
         })
         // The turn's own events may have come first; the answer only fills in what they did not say.
         updateOpen(open.id, (current) => ({

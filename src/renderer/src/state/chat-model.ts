@@ -2,6 +2,7 @@ import type { ChatTurnEvent, ConversationView } from '../../../shared/chat/chat-
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import type {
   ConversationMeta,
+  MessageAttachmentRecord,
   TranscriptRecord,
   ToolResultState,
 } from '../../../shared/chat/transcript-schema'
@@ -103,10 +104,12 @@ export function mergeOpened(view: ConversationView, pending: PendingEvents): Ope
 
 type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
 type ToolResultRecord = Extract<TranscriptRecord, { type: 'tool_result' }>
+type PromptRecord = Extract<TranscriptRecord, { type: 'prompt' }>
 
 /** What the transcript shows, one item per row: a tool call and its result are one row. */
 export type TranscriptItem =
-  | { kind: 'user'; key: string; text: string }
+  | { kind: 'user'; key: string; text: string; resources?: MessageAttachmentRecord[] }
+  | { kind: 'prompt'; key: string; record: PromptRecord }
   | { kind: 'assistant'; key: string; text: string }
   | { kind: 'tool'; key: string; call: ToolCallRecord; result?: ToolResultRecord }
   | { kind: 'note'; key: string; text: string }
@@ -119,6 +122,16 @@ export function transcriptItems(records: readonly TranscriptRecord[]): Transcrip
     const key = `${index}`
     switch (record.type) {
       case 'user':
+        items.push({
+          kind: 'user',
+          key,
+          text: record.text,
+          ...(record.resources && record.resources.length > 0 ? { resources: record.resources } : {}),
+        })
+        return
+      case 'prompt':
+        items.push({ kind: 'prompt', key, record })
+        return
       case 'assistant':
       case 'note':
         items.push({ kind: record.type, key, text: record.text })

@@ -4,6 +4,11 @@ import {
   toolCallCardSchema,
   type ToolCallCard,
 } from '../../../../src/shared/chat/tool-call-card'
+import {
+  elicitationCardSchema,
+  type FormElicitationCard,
+  type UrlElicitationCard,
+} from '../../../../src/shared/elicitation/elicitation-card'
 
 /** Private data in the tool-call fixture's arguments, which must never reach a tray line or a notification. */
 export const SECRET_ARGUMENT = 'hunter2'
@@ -54,4 +59,54 @@ export function toolCallCard(overrides: Partial<ToolCallCard> & { id: string }):
     createdAt: '2026-03-01T11:57:00.000Z',
     ...overrides,
   })
+}
+
+/** A default value in the question fixture's form, which must never reach a tray line or a notification. */
+export const FIELD_DEFAULT = 'my-secret-default'
+
+/** A server's question as the elicitation service shows it: a form by default, or a link (`mode: 'url'`). */
+export function elicitationCard(
+  overrides: Partial<FormElicitationCard> & { id: string },
+): FormElicitationCard {
+  return elicitationCardSchema.parse({
+    kind: 'elicitation',
+    serverId: 'notes',
+    serverName: 'Notes',
+    transportLabel: 'stdio: notes-mcp',
+    conversationId: 'conv-1',
+    createdAt: '2026-03-01T11:58:00.000Z',
+    message: 'Which vault should I open?',
+    mode: 'form',
+    fields: [
+      {
+        name: 'vault',
+        title: 'Vault',
+        required: true,
+        looksSecret: false,
+        type: 'string',
+        default: FIELD_DEFAULT,
+      },
+    ],
+    ...overrides,
+  }) as FormElicitationCard
+}
+
+export function urlElicitationCard(
+  overrides: Partial<UrlElicitationCard> & { id: string },
+): UrlElicitationCard {
+  return elicitationCardSchema.parse({
+    kind: 'elicitation',
+    serverId: 'notes',
+    serverName: 'Notes',
+    transportLabel: 'stdio: notes-mcp',
+    createdAt: '2026-03-01T11:58:00.000Z',
+    message: 'Sign in to sync your notes.',
+    mode: 'url',
+    url: 'https://auth.example.com/sign-in?state=abc',
+    host: 'auth.example.com',
+    elicitationId: 'e-1',
+    opened: false,
+    completed: false,
+    ...overrides,
+  }) as UrlElicitationCard
 }

@@ -2,18 +2,21 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ApprovalQueue } from '../../../../src/main/core/approvals/approval-queue'
 import { PendingApprovals, type PendingCard } from '../../../../src/main/core/approvals/pending-approvals'
 import { PendingToolCalls } from '../../../../src/main/core/chat/pending-tool-calls'
-import { cardDraft, toolCallCard } from './card-fixtures'
+import { PendingElicitations } from '../../../../src/main/core/elicitation/pending-elicitations'
+import { cardDraft, elicitationCard, toolCallCard, urlElicitationCard } from './card-fixtures'
 
 let clock: Date
 let queue: ApprovalQueue
 let toolCalls: PendingToolCalls
+let elicitations: PendingElicitations
 let approvals: PendingApprovals
 
 beforeEach(() => {
   clock = new Date('2026-03-01T12:00:00.000Z')
   queue = new ApprovalQueue({ now: () => clock })
   toolCalls = new PendingToolCalls()
-  approvals = new PendingApprovals(queue, toolCalls)
+  elicitations = new PendingElicitations()
+  approvals = new PendingApprovals(queue, toolCalls, elicitations)
 })
 
 const at = (minutes: number) => new Date(Date.parse('2026-03-01T12:00:00.000Z') + minutes * 60_000)
@@ -27,6 +30,11 @@ function askSampling(minutes: number, serverName = 'Notes'): string {
 /** A tool call shown at `minutes` past noon, as a chat turn shows it; resolves with the user's answer. */
 function askToolCall(id: string, minutes: number, signal?: AbortSignal) {
   return toolCalls.ask(toolCallCard({ id, createdAt: at(minutes).toISOString() }), signal)
+}
+
+/** A server's question shown at `minutes` past noon, as the elicitation service shows it. */
+function askQuestion(id: string, minutes: number, signal = new AbortController().signal) {
+  return elicitations.wait(elicitationCard({ id, createdAt: at(minutes).toISOString() }), {}, signal)
 }
 
 const ids = (cards: PendingCard[]) => cards.map((card) => card.id)
@@ -106,5 +114,49 @@ describe('PendingApprovals', () => {
     void askToolCall('t1', 1)
     expect(gone).toEqual([])
     expect(staying).toHaveLength(2)
+  })
+
+  it('lists servers’ questions with the other cards, oldest first, and after them when created at once', () => {
+    void askQuestion('q-late', 4)
+    void askToolCall('t1', 2)
+    const sampling = askSampling(2)
+    void askQuestion('q-early', 1)
+    expect(ids(approvals.list())).toEqual(['q-early', sampling, 't1', 'q-late'])
+    expect(kinds(approvals.list())).toEqual(['elicitation', 'sampling', 'tool-call', 'elicitation'])
+  })
+
+  it('passes on every change of the questions, answered or withdrawn, with the other sources’ cards', async () => {
+    const seen: string[][] = []
+    approvals.subscribe((cards) => seen.push(ids(cards)))
+    void askToolCall('t1', 0)
+    const answer = askQuestion('q1', 1)
+    const withdraw = new AbortController()
+    const withdrawn = askQuestion('q2', 2, withdraw.signal)
+    elicitations.get('q1')?.respond({ action: 'decline' })
+    elicitations.remove('q1')
+    withdraw.abort()
+
+    expect(seen).toEqual([['t1'], ['t1', 'q1'], ['t1', 'q1', 'q2'], ['t1', 'q2'], ['t1']])
+    await expect(answer).resolves.toEqual({ action: 'decline' })
+    await expect(withdrawn).rejects.toThrow()
+  })
+
+  it('keeps an opened link in the list, which the tray then no longer counts as waiting', () => {
+    const seen: boolean[][] = []
+    approvals.subscribe((cards) =>
+      seen.push(cards.map((card) => card.kind === 'elicitation' && card.mode === 'url' && card.opened)),
+    )
+    const card = urlElicitationCard({ id: 'u1', createdAt: at(0).toISOString() })
+    void elicitations.wait(card, {}, new AbortController().signal).catch(() => undefined)
+    elicitations.get('u1')?.respond({ action: 'accept' })
+    elicitations.update('u1', (shown) => (shown.mode === 'url' ? { ...shown, opened: true } : shown))
+    expect(seen).toEqual([[false], [true]])
+  })
+
+  it('stops telling a listener about the questions once it unsubscribes', () => {
+    const seen: PendingCard[][] = []
+    approvals.subscribe((cards) => seen.push(cards))()
+    void askQuestion('q1', 0)
+    expect(seen).toEqual([])
   })
 })

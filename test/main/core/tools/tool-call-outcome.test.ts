@@ -91,6 +91,42 @@ describe('callToolOnce against the stdio fixture', () => {
     expect(sentCalls).toEqual(['slow', 'add'])
   })
 
+  it('the deadline stands still while the server waits on the user, and runs again after', async () => {
+    const { connection, sentCalls } = await fixture()
+    let waiting = true
+    const listeners = new Set<() => void>()
+    const wait = {
+      isWaiting: (serverId: string) => serverId === 'fixture' && waiting,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    }
+    const userWait = { serverId: 'fixture', wait }
+    // Answers after 0.6 s, twice the timeout: it completes because the user was being asked all along.
+    const answered = await callToolOnce(
+      connection,
+      'slow',
+      { ms: 600 },
+      { modelAccepts, timeoutMs: 300, userWait },
+    )
+    expect(answered.state).toBe('completed')
+
+    const pending = callToolOnce(
+      connection,
+      'slow',
+      { ms: 60_000 },
+      { modelAccepts, timeoutMs: 300, userWait },
+    )
+    waiting = false
+    for (const listener of listeners) listener()
+    const outcome = await pending
+    expect(outcome.state).toBe('unknown')
+    expect(outcome.text).toBe(`Outcome unknown (no answer within 0.3 s): ${UNKNOWN_OUTCOME_NOTE}.`)
+    expect(sentCalls).toEqual(['slow', 'slow'])
+    expect(listeners.size).toBe(0)
+  })
+
   it('a cancelled call is unknown; one cancelled before sending is failed with nothing sent', async () => {
     const { connection, sentCalls } = await fixture()
     const stop = new AbortController()

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  isElicitationWaiting,
+  type ElicitationAnswer,
+  type ElicitationCard,
+  type ElicitationContent,
+} from '../../../shared/elicitation/elicitation-card'
+import { useAppState } from '../state/store-context'
+import { approvalCardDomId, WaitedTime } from './approval-card'
+import { ElicitationForm } from './elicitation-form'
+import { ElicitationUrl } from './elicitation-url'
+
+export const ELICITATION_KEYBOARD_HELP =
+  'Enter on this card declines the request, unless a button has focus; Enter in a field never sends the answer. Tab moves to the fields and the buttons.'
+
+/**
+ * A server's question (elicitation), anchored in the conversation it belongs to or in the approvals drawer
+ * when that conversation is not open. Never a modal: it stays until answered and the transcript stays
+ * readable. As with tool calls, the quick key is the safe one: Enter on the card itself declines.
+ */
+export function ElicitationApproval({ card, footer }: { card: ElicitationCard; footer?: ReactNode }) {
+  const answerElicitation = useAppState((state) => state.answerElicitation)
+  const dismissElicitation = useAppState((state) => state.dismissElicitation)
+  const focus = useAppState((state) => state.approvalFocus)
+  const [busy, setBusy] = useState(false)
+  const elementRef = useRef<HTMLElement>(null)
+  const handledFocus = useRef(0)
+  const id = useId()
+  const waiting = isElicitationWaiting(card)
+
+  // A notification or tray click asked for this card: bring it into view with focus.
+  useEffect(() => {
+    if (!focus || focus.id !== card.id || focus.seq <= handledFocus.current) return
+    handledFocus.current = focus.seq
+    elementRef.current?.scrollIntoView?.({ block: 'nearest' })
+    elementRef.current?.focus()
+  }, [focus, card.id])
+
+  const answer = async (action: ElicitationAnswer['action'], content?: ElicitationContent) => {
+    if (busy) return { ok: false as const }
+    setBusy(true)
+    const outcome = await answerElicitation(card.id, action, content)
+    // On success the host's next list moves the card on; a refusal needs the buttons back.
+    if (!outcome.ok || (card.mode === 'url' && action === 'accept')) setBusy(false)
+    return outcome
+  }
+
+  const dismiss = async () => {
+    if (busy) return
+    setBusy(true)
+    if (!(await dismissElicitation(card.id))) setBusy(false)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || event.target !== event.currentTarget || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    if (waiting) void answer('decline')
+  }
+
+  const asks = card.mode === 'form' ? 'asks for information' : 'asks you to open a link'
+  return (
+    <article
+      id={approvalCardDomId(card.id)}
+      ref={elementRef}
+      className={`approval-card approval-card--elicitation${waiting ? '' : ' approval-card--elicitation-opened'}`}
+      data-testid="elicitation-card"
+      data-mode={card.mode}
+      tabIndex={0}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-help`}
+      aria-busy={busy}
+      onKeyDown={onKeyDown}
+    >
+      <header className="approval-card-header selectable">
+        <h3 id={`${id}-title`} className="approval-card-title">
+          <span className="approval-card-server">{card.serverName}</span> {asks}
+        </h3>
+        <p className="approval-card-meta">
+          <code className="approval-card-transport">{card.transportLabel}</code>
+          <span className="approval-phase approval-phase--approval">
+            {card.mode === 'form' ? 'Question' : 'Link'}
+          </span>
+          <span>
+            waited <WaitedTime since={card.createdAt} elementRef={elementRef} />
+          </span>
+        </p>
+      </header>
+      <div className="approval-card-body">
+        {card.message && (
+          <p className="elicitation-message selectable" data-testid="elicitation-message">
+            {card.message}
+          </p>
+        )}
+        {card.mode === 'form' ? (
+          <ElicitationForm card={card} busy={busy} answer={answer} />
+        ) : (
+          <ElicitationUrl card={card} busy={busy} answer={answer} dismiss={() => void dismiss()} />
+        )}
+        {footer}
+      </div>
+      <p id={`${id}-help`} className="approval-card-help">
+        {waiting ? ELICITATION_KEYBOARD_HELP : 'Tab moves to the Dismiss button.'}
+      </p>
+    </article>
+  )
+}
