@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,41 +6,21 @@ import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import type { RecordedRequest } from '../fixtures/mock-openai/script-types'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
+import { mockProviderHome } from './support/mock-provider-home'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 
 /** The mock provider's model as the default, and the stdio fixture (prompt `greet`, resource `fixture://readme`). */
 function promptsHome(mockUrl: string): string {
-  const home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-prompts-'))
-  writeFileSync(
-    join(home, 'settings.json'),
-    JSON.stringify({
-      schemaVersion: 1,
-      models: {
-        providers: [
-          {
-            id: 'mock',
-            name: 'Mock',
-            preset: 'custom',
-            baseUrl: mockUrl,
-            models: [{ id: 'mock-model', displayName: 'Mock Model', capabilities: { toolCalling: true } }],
-          },
-        ],
-        defaultModel: 'mock/mock-model',
-      },
-      tools: { search: 'off' },
-      servers: [
-        {
-          id: 'notes',
-          name: 'Notes',
-          transport: 'stdio',
-          command: process.execPath,
-          args: [FIXTURE_STDIO_SERVER_PATH],
-        },
-      ],
-    }),
-  )
-  return home
+  return mockProviderHome('prompts', mockUrl, [
+    {
+      id: 'notes',
+      name: 'Notes',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [FIXTURE_STDIO_SERVER_PATH],
+    },
+  ])
 }
 
 /** The text of every message the provider received, role first, in order. */

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, watch, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mockProviderModels } from './mock-provider-home'
 
 export const docsServer = fileURLToPath(new URL('../../fixtures/mcp-servers/docs-server.ts', import.meta.url))
 
@@ -20,18 +21,7 @@ export function chatHome(
     join(home, 'settings.json'),
     JSON.stringify({
       schemaVersion: 1,
-      models: {
-        providers: [
-          {
-            id: 'mock',
-            name: 'Mock',
-            preset: 'custom',
-            baseUrl: mockUrl,
-            models: [{ id: 'mock-model', displayName: 'Mock Model', capabilities: { toolCalling: true } }],
-          },
-        ],
-        defaultModel: 'mock/mock-model',
-      },
+      models: mockProviderModels(mockUrl),
       servers: [
         {
           id: 'docs',

@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { spawnCommandFor } from '../../support/spawn-command'
+import { mockProviderHome } from './mock-provider-home'
 
 /**
  * A profile for elicitation: the mock provider's model (with tool calling) as the default model and
@@ -10,28 +8,7 @@ import { spawnCommandFor } from '../../support/spawn-command'
  * model is offered those tools directly.
  */
 export function elicitationHome(mockUrl: string): string {
-  const home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-elicitation-'))
-  writeFileSync(
-    join(home, 'settings.json'),
-    JSON.stringify({
-      schemaVersion: 1,
-      models: {
-        providers: [
-          {
-            id: 'mock',
-            name: 'Mock',
-            preset: 'custom',
-            baseUrl: mockUrl,
-            models: [{ id: 'mock-model', displayName: 'Mock Model', capabilities: { toolCalling: true } }],
-          },
-        ],
-        defaultModel: 'mock/mock-model',
-      },
-      tools: { search: 'off' },
-      servers: [
-        { id: 'everything', name: 'Everything', transport: 'stdio', ...spawnCommandFor('server-everything') },
-      ],
-    }),
-  )
-  return home
+  return mockProviderHome('elicitation', mockUrl, [
+    { id: 'everything', name: 'Everything', transport: 'stdio', ...spawnCommandFor('server-everything') },
+  ])
 }
