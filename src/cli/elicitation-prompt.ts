@@ -15,6 +15,7 @@ import { IpcFailure } from '../shared/ipc/ipc-error'
 import { fieldPrompt, fieldQuestionLines, readFieldInput } from './elicitation-field-input'
 import { firstLine, terminalText } from './format/terminal-text'
 import type { TerminalPromptIo } from './sampling-prompt'
+import { TerminalQuestions } from './terminal-questions'
 
 export const FORM_QUESTION = 'Answer this request? [y=fill in the form/N=decline/c=cancel] '
 export const URL_QUESTION = 'Open this link yourself in your browser? [y/N=decline/c=cancel] '
@@ -33,40 +34,35 @@ const INPUT_ENDED = Symbol('input ended')
 export class TerminalElicitationPrompter {
   readonly #service: ElicitationAnswerer
   readonly #io: TerminalPromptIo
-  readonly #seen = new Set<string>()
-  #turn: Promise<void> = Promise.resolve()
-  #unsubscribe: (() => void) | undefined
-  #stopped = false
+  /** A form is asked about once; a link once, until the user agreed to open it. */
+  readonly #questions: TerminalQuestions<ElicitationCard>
 
   constructor(service: ElicitationAnswerer, io: TerminalPromptIo) {
     this.#service = service
     this.#io = io
+    this.#questions = new TerminalQuestions(
+      service,
+      (card) => (isElicitationWaiting(card) ? card.id : undefined),
+      (card) => this.#ask(card.id),
+    )
   }
 
   start(): void {
-    this.#unsubscribe ??= this.#service.subscribe((cards) => this.#onCards(cards))
+    this.#questions.start()
   }
 
   /** No further questions; an answer still being typed is dropped (the service ends its requests). */
   stop(): void {
-    this.#stopped = true
-    this.#unsubscribe?.()
-    this.#unsubscribe = undefined
+    this.#questions.stop()
   }
 
   /** Resolves once every request asked about so far has been answered or skipped. */
   settled(): Promise<void> {
-    return this.#turn
+    return this.#questions.settled()
   }
 
-  #onCards(cards: ElicitationCard[]): void {
-    for (const card of cards) {
-      if (!isElicitationWaiting(card) || this.#seen.has(card.id)) continue
-      this.#seen.add(card.id)
-      this.#turn = this.#turn.then(() => this.#ask(card.id))
-    }
-    const live = new Set(cards.map((card) => card.id))
-    for (const id of this.#seen) if (!live.has(id)) this.#seen.delete(id)
+  get #stopped(): boolean {
+    return this.#questions.stopped
   }
 
   async #ask(id: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { ApprovalQueue } from '../main/core/approvals/approval-queue'
 import type { ApprovalDecision, SamplingCard } from '../shared/sampling/sampling-card'
 import { completionLines, formatUsd, samplingCardLines } from './format/sampling-card'
 import { firstLine } from './format/terminal-text'
+import { TerminalQuestions } from './terminal-questions'
 
 export const APPROVAL_QUESTION = 'Allow this sampling request? [y/N/m=choose model] '
 export const REVIEW_QUESTION = 'Return this completion to the server? [y/N] '
@@ -21,44 +22,35 @@ export interface TerminalPromptIo {
 export class TerminalSamplingApprover {
   readonly #queue: ApprovalQueue
   readonly #io: TerminalPromptIo
-  /** `id/phase` of every card already queued for a question, so repeated list updates ask once. */
-  readonly #seen = new Set<string>()
-  #turn: Promise<void> = Promise.resolve()
-  #unsubscribe: (() => void) | undefined
-  #stopped = false
+  /** A card is asked about once per phase (approval, then review); streaming needs no answer. */
+  readonly #questions: TerminalQuestions<SamplingCard>
 
   constructor(queue: ApprovalQueue, io: TerminalPromptIo) {
     this.#queue = queue
     this.#io = io
+    this.#questions = new TerminalQuestions(
+      queue,
+      (card) => (card.phase === 'streaming' ? undefined : `${card.id}/${card.phase}`),
+      (card) => this.#ask(card.id, card.phase),
+    )
   }
 
   start(): void {
-    this.#unsubscribe ??= this.#queue.subscribe((cards) => this.#onCards(cards))
+    this.#questions.start()
   }
 
   /** No further questions; an answer still being typed is dropped (the engine ends its card itself). */
   stop(): void {
-    this.#stopped = true
-    this.#unsubscribe?.()
-    this.#unsubscribe = undefined
+    this.#questions.stop()
   }
 
   /** Resolves once every question asked so far has been answered or skipped. */
   settled(): Promise<void> {
-    return this.#turn
+    return this.#questions.settled()
   }
 
-  #onCards(cards: SamplingCard[]): void {
-    for (const card of cards) {
-      if (card.phase === 'streaming') continue
-      const key = `${card.id}/${card.phase}`
-      if (this.#seen.has(key)) continue
-      this.#seen.add(key)
-      this.#turn = this.#turn.then(() => this.#ask(card.id, card.phase))
-    }
-    // Forget cards that are gone so the set does not grow for the life of a long session.
-    const live = new Set(cards.map((card) => card.id))
-    for (const key of this.#seen) if (!live.has(key.slice(0, key.lastIndexOf('/')))) this.#seen.delete(key)
+  get #stopped(): boolean {
+    return this.#questions.stopped
   }
 
   async #ask(id: string, phase: SamplingCard['phase']): Promise<void> {
