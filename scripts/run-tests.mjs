@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck + lint + format check + every vitest project (core, renderer, e2e), then one closing line
+// `npm test`: typecheck + lint + format check + every vitest project (core, renderer, e2e) + the official MCP
+// conformance client suite (scripts/run-conformance.mjs, one check), then one closing line
 // `summary: N passed, N failed` counting each test and each whole-project check. Every step runs even when
 // an earlier one fails, so one red run shows everything that is wrong.
 import { spawnSync } from 'node:child_process'
@@ -54,5 +55,8 @@ if (existsSync(vitestJson)) {
   failed += 1
   console.log('\ntests: vitest wrote no report')
 }
+if (run('conformance (official MCP client suite)', process.execPath, ['scripts/run-conformance.mjs']))
+  passed += 1
+else failed += 1
 console.log(`summary: ${passed} passed, ${failed} failed`)
 process.exitCode = failed === 0 ? 0 : 1

@@ -12,6 +12,10 @@ const optionSpec = {
   env: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
   url: { type: 'string' },
+  transport: { type: 'string' },
+  'oauth-client-id': { type: 'string' },
+  'oauth-client-secret-stdin': { type: 'boolean' },
+  'oauth-scope': { type: 'string', multiple: true },
   cwd: { type: 'string' },
   disabled: { type: 'boolean' },
   args: { type: 'string' },
@@ -48,6 +52,8 @@ export type CommandName =
   | 'servers enable'
   | 'servers disable'
   | 'servers tools'
+  | 'servers login'
+  | 'servers logout'
   | 'call'
   | 'chat'
   | 'tools search'
@@ -83,7 +89,18 @@ const commands: Record<CommandName, CommandSpec> = {
   web: { options: ['port'], operands: [] },
   servers: { options: ['json', 'strict'], operands: [] },
   'servers add': {
-    options: ['sampling', 'env', 'header', 'url', 'cwd', 'disabled'],
+    options: [
+      'sampling',
+      'env',
+      'header',
+      'url',
+      'transport',
+      'oauth-client-id',
+      'oauth-client-secret-stdin',
+      'oauth-scope',
+      'cwd',
+      'disabled',
+    ],
     operands: ['<name>'],
     trailing: true,
   },
@@ -91,6 +108,8 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers enable': { options: [], operands: ['<name|id>'] },
   'servers disable': { options: [], operands: ['<name|id>'] },
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
+  'servers login': { options: [], operands: ['<name|id>'] },
+  'servers logout': { options: [], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
   chat: {
     options: ['conversation', 'model', 'yes', 'confirm-unknown', 'attach'],
@@ -119,7 +138,10 @@ const commands: Record<CommandName, CommandSpec> = {
 /** Commands spelled as two words: the group and what each subcommand is called. */
 const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   config: { subcommands: ['path', 'show'] },
-  servers: { subcommands: ['add', 'remove', 'enable', 'disable', 'tools'], bare: 'servers' },
+  servers: {
+    subcommands: ['add', 'remove', 'enable', 'disable', 'tools', 'login', 'logout'],
+    bare: 'servers',
+  },
   providers: { subcommands: ['add', 'list', 'remove'] },
   models: { subcommands: ['discover', 'default'], bare: 'models' },
   tools: { subcommands: ['search'] },

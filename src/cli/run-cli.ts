@@ -70,6 +70,10 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
       )
     case 'servers tools':
       return (await import('./commands/servers-tools-command')).listServerTools(home, operand, json, io)
+    case 'servers login':
+      return (await import('./commands/servers-login-command')).loginServer(home, operand, io)
+    case 'servers logout':
+      return (await import('./commands/servers-login-command')).logoutServer(home, operand, io)
     case 'call':
       return (await import('./commands/call-command')).callTool(
         home,

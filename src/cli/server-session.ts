@@ -10,11 +10,13 @@ import { createSamplingEngine } from '../main/core/sampling/create-sampling-engi
 import { TerminalSamplingApprover } from './sampling-prompt'
 import type { ClientFeature } from '../main/core/mcp/client-feature'
 import { RootsService } from '../main/core/roots/roots-service'
+import type { ServerSignIn } from '../main/core/mcp/oauth/server-sign-in'
 
 export interface ServerSession {
   profile: NodeProfile
   configs: ServerConfigService
   servers: ConnectionManager
+  signIn: ServerSignIn
 }
 
 /**
@@ -48,7 +50,7 @@ export async function withServerSession(
   approver?.start()
   // Servers get the folders granted to them (MCP roots), as in the app.
   const roots = new RootsService({ settings: profile.settings })
-  const { configs, servers } = createServerManager({
+  const { configs, servers, oauth, signIn } = createServerManager({
     settings: profile.settings,
     secrets: profile.secrets,
     // The commands print each server's state themselves; connection logs would repeat it on stderr.
@@ -58,7 +60,7 @@ export async function withServerSession(
   })
   const done = new AbortController()
   const interrupted = (io.untilShutdown ?? waitForProcessSignal)(done.signal).then((reason) => ({ reason }))
-  const working = work({ profile, configs, servers }).then((code) => ({ code }))
+  const working = work({ profile, configs, servers, signIn }).then((code) => ({ code }))
   // After an interruption the work is abandoned; whatever it fails with then is moot, not unhandled.
   working.catch(() => {})
   try {
@@ -71,6 +73,7 @@ export async function withServerSession(
     approver?.stop()
     // Pending approvals and running completions end first, so no server waits on an answer while it stops.
     sampling.service.shutdown()
+    oauth.close()
     await servers.shutdown()
     roots.dispose()
   }

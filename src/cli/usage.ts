@@ -40,15 +40,22 @@ Commands:
               [--disabled] -- <command> [args...]
       Add a stdio server. --env K (without =V) takes the value of K from this
       shell's environment
-  servers add <name> --url URL [--header 'K: V' ...] [--sampling ...]
-              [--disabled]
-      Add a remote server (Streamable HTTP; https, or http on localhost only)
+  servers add <name> --url URL [--transport http|sse] [--header 'K: V' ...]
+              [--oauth-client-id ID [--oauth-client-secret-stdin]]
+              [--oauth-scope SCOPE ...] [--sampling ...] [--disabled]
+      Add a remote server: Streamable HTTP (default) or legacy SSE; https, or
+      http on localhost only. --oauth-* set a pre-registered OAuth client (the
+      secret is read from stdin); without them MCP Desk registers itself
   servers remove <name|id>
       Remove a server and the secrets it owns
   servers enable <name|id>  |  servers disable <name|id>
       Turn a server on or off
   servers tools <name|id> [--json]
       Connect one server and list its tools; exit 1 when it fails to connect
+  servers login <name|id>  |  servers logout <name|id>
+      Sign in to a remote server that asks for OAuth: prints the address to
+      open in a browser and waits (10 minutes) for its redirect to this
+      computer. logout deletes the server's tokens
   call <server> <tool> [--args JSON] [--yes]
       Call one tool (its own name or its mcp_... name) with a JSON object of
       arguments. Shows where the arguments go and asks "Approve? [y/N]" on a

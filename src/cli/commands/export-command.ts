@@ -43,8 +43,8 @@ export async function exportConfig(home: string, options: ExportOptions, io: Cli
     }
     print(`Wrote ${servers.length === 1 ? '1 server' : `${servers.length} servers`} to ${options.out}`)
   }
-  if (servers.some(hasSecrets)) {
-    warn(`Secret env and header values are not exported: ${SECRET_NOTE[format]}`)
+  if (servers.some((server) => hasSecrets(server, format))) {
+    warn(`Secret env, header and OAuth client secret values are not exported: ${SECRET_NOTE[format]}`)
   }
   return 0
 }
@@ -63,7 +63,11 @@ function parseFormat(raw: string | undefined): ExportFormat {
   return format
 }
 
-function hasSecrets(server: ReturnType<ServerConfigService['list']>[number]): boolean {
-  const values = server.transport === 'stdio' ? server.env : server.headers
-  return Object.values(values).some((value) => typeof value !== 'string')
+/** Whether the export writes a placeholder for a stored secret (only Cursor carries the OAuth client secret). */
+function hasSecrets(server: ReturnType<ServerConfigService['list']>[number], format: ExportFormat): boolean {
+  const values =
+    server.transport === 'stdio'
+      ? Object.values(server.env)
+      : [...Object.values(server.headers), ...(format === 'cursor' ? [server.oauth?.clientSecret] : [])]
+  return values.some((value) => value !== undefined && typeof value !== 'string')
 }

@@ -1,6 +1,11 @@
 import { IpcFailure } from '../../shared/ipc/ipc-error'
 import type { ConfigValueInput, ServerInput } from '../../shared/mcp/server-input'
-import { samplingPolicySchema, type ServerConfig } from '../../shared/settings/settings-schema'
+import {
+  remoteTransportSchema,
+  samplingPolicySchema,
+  type RemoteTransport,
+  type ServerConfig,
+} from '../../shared/settings/settings-schema'
 import { ServerConfigService } from '../../main/core/mcp/server-config-service'
 import { describeDestination } from '../../main/core/mcp/server-connection'
 import { openNodeProfile } from '../../main/core/profile/open-node-profile'
@@ -17,17 +22,22 @@ function openConfigs(home: string) {
 
 /**
  * `servers add`: builds the same input the add form sends and lets ServerConfigService validate and store
- * it, so every env and header value goes to the secret store and settings.json gets references only.
+ * it, so every env and header value (and an OAuth client secret) goes to the secret store and settings.json
+ * gets references only. The client secret is read from stdin, never from argv, where shell history and
+ * `ps` would keep it.
  */
-export function addServer(
+export async function addServer(
   home: string,
   name: string,
   values: OptionValues,
   command: string[],
   io: CliIo,
-): number {
+): Promise<number> {
   const { print, warn } = outputOf(io)
   const input = serverInputFrom(name, values, command, io.env)
+  if (values['oauth-client-secret-stdin'] === true && input.transport !== 'stdio') {
+    input.oauth = { ...input.oauth, clientSecret: { value: await readClientSecret(io) } }
+  }
   const { profile, configs } = openConfigs(home)
   let config: ServerConfig
   try {
@@ -41,7 +51,12 @@ export function addServer(
   print(`  destination: ${describeDestination(config)}`)
   const stored = secretNamesOf(config)
   if (stored.length > 0) {
-    const kind = config.transport === 'stdio' ? 'env' : 'header'
+    const kind =
+      config.transport === 'stdio'
+        ? 'env'
+        : config.oauth?.clientSecret
+          ? 'header and OAuth client secret'
+          : 'header'
     print(`  ${kind} values stored as secrets (settings.json holds only these names): ${stored.join(', ')}`)
     const backend = profile.secrets.backend
     if (!backend.secure && backend.warning) warn(`note: ${backend.warning}`)
@@ -95,7 +110,14 @@ function serverInputFrom(
       if (values[option] !== undefined)
         throw new UsageError(`--${option} applies to stdio servers, not to --url`)
     }
-    return { ...base, transport: 'http', url: values.url, headers: parseHeaders(values.header ?? []) }
+    const oauth = oauthFrom(values)
+    return {
+      ...base,
+      transport: parseTransport(values.transport),
+      url: values.url,
+      headers: parseHeaders(values.header ?? []),
+      ...(oauth ? { oauth } : {}),
+    }
   }
   const [executable, ...args] = command
   if (executable === undefined) {
@@ -103,7 +125,10 @@ function serverInputFrom(
       'servers add needs -- <command> [args...] (a stdio server) or --url URL (a remote server)',
     )
   }
-  if (values.header !== undefined) throw new UsageError('--header applies to --url servers, not to stdio')
+  for (const option of REMOTE_ONLY_OPTIONS) {
+    if (values[option] !== undefined)
+      throw new UsageError(`--${option} applies to --url servers, not to stdio`)
+  }
   return {
     ...base,
     transport: 'stdio',
@@ -112,6 +137,50 @@ function serverInputFrom(
     env: parseEnv(values.env ?? [], env),
     ...(values.cwd !== undefined ? { cwd: values.cwd } : {}),
   }
+}
+
+const REMOTE_ONLY_OPTIONS = [
+  'header',
+  'transport',
+  'oauth-client-id',
+  'oauth-client-secret-stdin',
+  'oauth-scope',
+] as const
+
+/** `--transport http` (Streamable HTTP, the default) or `--transport sse` (the legacy HTTP+SSE transport). */
+function parseTransport(raw: string | undefined): RemoteTransport {
+  if (raw === undefined) return 'http'
+  const parsed = remoteTransportSchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  throw new UsageError(`invalid --transport "${raw}": expected ${remoteTransportSchema.options.join(', ')}`)
+}
+
+/**
+ * `--oauth-client-id ID` for an authorization server without dynamic registration, and `--oauth-scope S`
+ * (repeatable; a value may hold several, space separated) to ask for other scopes than the server names.
+ */
+function oauthFrom(values: OptionValues): { clientId?: string; scopes?: string[] } | undefined {
+  const clientId = values['oauth-client-id']
+  const scopes = (values['oauth-scope'] ?? []).flatMap((value) => value.split(/\s+/)).filter((s) => s !== '')
+  if (values['oauth-client-secret-stdin'] === true && clientId === undefined) {
+    throw new UsageError(
+      '--oauth-client-secret-stdin needs --oauth-client-id: a client secret belongs to a client',
+    )
+  }
+  if (clientId === undefined && scopes.length === 0) return undefined
+  return { ...(clientId === undefined ? {} : { clientId }), ...(scopes.length > 0 ? { scopes } : {}) }
+}
+
+/** One line of stdin, trimmed: typed at a terminal it stays out of the shell history and the process list. */
+async function readClientSecret(io: CliIo): Promise<string> {
+  if (io.stdinIsTty) io.stderr('OAuth client secret (one line, then Enter): ')
+  const secret = ((await io.readLine?.()) ?? '').trim()
+  if (secret === '') {
+    throw new UsageError(
+      '--oauth-client-secret-stdin: stdin held no client secret (expected it on the first line)',
+    )
+  }
+  return secret
 }
 
 function parseSampling(raw: string | undefined): 'deny' | 'ask' | 'allow' {
@@ -141,6 +210,9 @@ function parseEnv(pairs: string[], shellEnv: NodeJS.ProcessEnv): Record<string, 
 }
 
 function secretNamesOf(config: ServerConfig): string[] {
-  const record = config.transport === 'stdio' ? config.env : config.headers
-  return Object.values(record).flatMap((value) => (typeof value === 'string' ? [] : [value.secret]))
+  const values =
+    config.transport === 'stdio'
+      ? Object.values(config.env)
+      : [...Object.values(config.headers), config.oauth?.clientSecret]
+  return values.flatMap((value) => (value === undefined || typeof value === 'string' ? [] : [value.secret]))
 }

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/ipc/contract'
 import type { SettingsService } from './config/settings-service'
 import { createHost, type Host } from './host'
 import type { ConnectionManager } from './mcp/connection-manager'
+import type { ServerSignIn } from './mcp/oauth/server-sign-in'
 import { createServerManager } from './mcp/create-server-manager'
 import { ProviderService } from './models/provider-service'
 import { profilePaths } from './config/home-paths'
@@ -44,6 +45,7 @@ export interface ComposedHost {
   prompts: PromptService
   resources: ResourceService
   elicitation: ElicitationService
+  signIn: ServerSignIn
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
 }
@@ -73,7 +75,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
   // connection manager below subscribe to them.
   const promptWatch = new PromptListWatch()
   const resourceWatch = new ResourceWatch()
-  const { servers, configs } = createServerManager({
+  const { servers, configs, oauth, signIn } = createServerManager({
     settings: options.settings,
     secrets: options.secrets,
     log: (line) => options.log(line),
@@ -98,13 +100,19 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     },
     log: options.log,
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
-    // A tool that asks the user something (a form, a sampling card) is not timed while the user answers.
+    // A tool that asks the user something (a form, a sampling card, a sign-in for more access) is not timed
+    // while the user answers.
     userWait: {
       isWaiting: (serverId) =>
         sampling.queue.list().some((card) => card.serverId === serverId) ||
-        elicitation.list().some((card) => card.serverId === serverId && isElicitationWaiting(card)),
+        elicitation.list().some((card) => card.serverId === serverId && isElicitationWaiting(card)) ||
+        oauth.isWaiting(serverId),
       subscribe: (listener) => {
-        const stops = [sampling.queue.subscribe(listener), elicitation.subscribe(listener)]
+        const stops = [
+          sampling.queue.subscribe(listener),
+          elicitation.subscribe(listener),
+          oauth.subscribe(listener),
+        ]
         return () => stops.forEach((stop) => stop())
       },
     },
@@ -125,6 +133,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     settings: options.settings,
     secrets: options.secrets,
     servers,
+    signIn,
     providers,
     sampling,
     chat: chatEngine,
@@ -141,6 +150,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
   return {
     host,
     servers,
+    signIn,
     providers,
     sampling,
     chat: chatEngine,
@@ -156,6 +166,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
       chatEngine.dispose()
       sampling.service.shutdown()
       elicitation.shutdown()
+      oauth.close()
       prompts.dispose()
       resources.dispose()
       await servers.shutdown()

@@ -5,6 +5,7 @@ import { maskProvider, toSettingsView } from '../../shared/settings/settings-vie
 import type { SettingsService } from './config/settings-service'
 import { HostEvents } from './ipc/host-events'
 import { createRequestDispatcher, type Dispatch, type RequestHandlers } from './ipc/request-dispatcher'
+import type { ServerSignIn } from './mcp/oauth/server-sign-in'
 import type { ConnectionManager } from './mcp/connection-manager'
 import type { ProviderService } from './models/provider-service'
 import type { SamplingEngine } from './sampling/create-sampling-engine'
@@ -21,6 +22,7 @@ export interface HostDeps {
   settings: SettingsService
   secrets: SecretStore
   servers: ConnectionManager
+  signIn: ServerSignIn
   providers: ProviderService
   sampling: SamplingEngine
   chat: ChatEngine
@@ -116,6 +118,9 @@ export function createHost(deps: HostDeps): Host {
     },
     'servers:restart': ({ id }) => servers.restart(id),
     'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
+    'servers:sign-in': ({ id }) => deps.signIn.start(id),
+    'servers:cancel-sign-in': ({ id }) => deps.signIn.cancel(id),
+    'servers:sign-out': ({ id }) => deps.signIn.signOut(id),
     'providers:presets': () => ({ presets: providers.presets() }),
     'providers:add': ({ provider }) => withSecretsEvent(() => maskProvider(providers.add(provider))),
     'providers:update': ({ id, provider }) =>
@@ -217,7 +222,9 @@ function secretUser(current: Settings, name: string): string | undefined {
   const refersTo = (values: Array<ConfigValue | undefined>) =>
     values.some((value) => value !== undefined && typeof value !== 'string' && value.secret === name)
   const server = current.servers.find((s) =>
-    refersTo(Object.values(s.transport === 'stdio' ? s.env : s.headers)),
+    refersTo(
+      s.transport === 'stdio' ? Object.values(s.env) : [...Object.values(s.headers), s.oauth?.clientSecret],
+    ),
   )
   if (server) return `the server "${server.name}"`
   const provider = current.models.providers.find((p) => refersTo([p.apiKey, ...Object.values(p.headers)]))

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { inspect } from 'node:util'
 import { composeHost } from '../core/compose-host'
 import { openNodeProfile } from '../core/profile/open-node-profile'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
@@ -38,8 +39,13 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
       platform: process.platform,
       home: options.home,
     },
+    // Most lines carry no error; only those that do get one appended.
     log: (message, error) =>
-      options.log(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
+      options.log(
+        error === undefined
+          ? message
+          : `${message}: ${error instanceof Error ? error.stack : inspect(error)}`,
+      ),
   })
   for (const warning of profile.settings.startupWarnings) options.log(`warning: ${warning}`)
   if (!profile.secrets.backend.secure && profile.secrets.backend.warning) {

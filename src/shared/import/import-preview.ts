@@ -20,7 +20,7 @@ export const importRowSchema = z.object({
   sourceName: z.string(),
   /** The name the server gets if added as is. */
   name: z.string(),
-  transport: z.enum(['stdio', 'http']),
+  transport: z.enum(['stdio', 'http', 'sse']),
   /** The command line or URL, redacted, as the servers panel shows destinations. */
   destination: z.string(),
   status: importRowStatusSchema,

@@ -17,7 +17,7 @@ import {
 } from '../models/provider-input'
 import { serverIdSchema } from '../settings/settings-schema'
 import { serverInputSchema } from '../mcp/server-input'
-import { serverStateSchema } from '../mcp/server-state'
+import { serverStateSchema, signInStartSchema } from '../mcp/server-state'
 import {
   approvalDecisionSchema,
   auditEntrySchema,
@@ -135,6 +135,24 @@ export const requestChannels = {
   'servers:restart': { request: z.object({ id: serverIdSchema }).strict(), response: serverStateSchema },
   'servers:set-enabled': {
     request: z.object({ id: serverIdSchema, enabled: z.boolean() }).strict(),
+    response: serverStateSchema,
+  },
+  /**
+   * The user clicked Sign in: the host discovers the authorization server, registers if needed, starts the
+   * loopback redirect listener and returns the authorization URL, which the renderer opens on that click
+   * (the desktop window's open handler sends it to the system browser; web mode opens a new tab).
+   */
+  'servers:sign-in': {
+    request: z.object({ id: serverIdSchema }).strict(),
+    response: signInStartSchema,
+  },
+  'servers:cancel-sign-in': {
+    request: z.object({ id: serverIdSchema }).strict(),
+    response: serverStateSchema,
+  },
+  /** Forgets the server's tokens (and a dynamically registered client) and disconnects it. */
+  'servers:sign-out': {
+    request: z.object({ id: serverIdSchema }).strict(),
     response: serverStateSchema,
   },
   'providers:presets': { request: empty, response: z.object({ presets: z.array(providerPresetSchema) }) },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { samplingPolicySchema, secretRefSchema } from '../settings/settings-schema'
+import { remoteTransportSchema, samplingPolicySchema, secretRefSchema } from '../settings/settings-schema'
 
 /**
  * A value typed into the add/edit form or given on the command line: a new value (stored in the secret
@@ -46,9 +46,20 @@ export const serverInputSchema = z.discriminatedUnion('transport', [
   z
     .object({
       ...inputBase,
-      transport: z.literal('http'),
+      transport: remoteTransportSchema,
       url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
       headers: z.record(headerNameSchema, configValueInputSchema).default({}),
+      oauth: z
+        .object({
+          clientId: z.string().trim().min(1, 'the OAuth client id must not be empty').max(512).optional(),
+          clientSecret: configValueInputSchema.optional(),
+          scopes: z
+            .array(z.string().trim().min(1, 'an OAuth scope must not be empty').max(256))
+            .max(64)
+            .optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
 ])

@@ -5,7 +5,8 @@ import { z } from 'zod'
  * is safe to show: destinations are redacted (no query strings, credentials or env values) and the stderr
  * tail is the server's own output.
  */
-export const serverStatusSchema = z.enum(['connecting', 'connected', 'failed', 'disabled'])
+/** `needs-sign-in`: a remote server answered that it needs OAuth authorization and no usable token is stored. */
+export const serverStatusSchema = z.enum(['connecting', 'connected', 'failed', 'disabled', 'needs-sign-in'])
 export type ServerStatus = z.infer<typeof serverStatusSchema>
 
 export const toolAnnotationsSchema = z.object({
@@ -51,10 +52,32 @@ export const toolChangeSchema = z.object({
 })
 export type ToolChange = z.infer<typeof toolChangeSchema>
 
+/**
+ * OAuth as the servers panel shows it; absent for servers that never asked for authorization. Token values
+ * never appear: only whether one is held, its scopes and expiry, and which authorization server issued it.
+ */
+export const serverAuthStateSchema = z.object({
+  /** `waiting-for-browser`: the user clicked Sign in and the host waits for the redirect (10 min at most). */
+  state: z.enum(['signed-out', 'waiting-for-browser', 'signed-in']),
+  /** The authorization server's origin (scheme://host), once discovered. */
+  issuer: z.string().optional(),
+  scopes: z.array(z.string()),
+  /** ISO time the access token expires, when the server said; the host refreshes it before use. */
+  expiresAt: z.string().optional(),
+  /** Why the last sign-in or refresh failed, in one line; never contains a token or a secret. */
+  error: z.string().optional(),
+  /**
+   * A request is waiting because the server wants more access (403 insufficient_scope): signing in again
+   * asks for these scopes, and the request goes on once that succeeds.
+   */
+  requestedScopes: z.array(z.string()).optional(),
+})
+export type ServerAuthState = z.infer<typeof serverAuthStateSchema>
+
 export const serverStateSchema = z.object({
   id: z.string(),
   name: z.string(),
-  transport: z.enum(['stdio', 'http']),
+  transport: z.enum(['stdio', 'http', 'sse']),
   /** Redacted: the command and args (stdio) or the URL without query or credentials (http). */
   destination: z.string(),
   status: serverStatusSchema,
@@ -67,5 +90,16 @@ export const serverStateSchema = z.object({
   pendingChanges: z.array(toolChangeSchema),
   /** ISO time of the last status change. */
   since: z.string(),
+  auth: serverAuthStateSchema.optional(),
 })
 export type ServerState = z.infer<typeof serverStateSchema>
+
+/** What `servers:sign-in` answers: the authorization URL the user's browser goes to. */
+export const signInStartSchema = z.object({
+  authorizationUrl: z.string(),
+  /** The authorization server's host, shown emphasised beside the URL (like the URL elicitation card). */
+  host: z.string(),
+  /** ISO time after which the redirect is refused (the state expires 10 minutes after the click). */
+  expiresAt: z.string(),
+})
+export type SignInStart = z.infer<typeof signInStartSchema>

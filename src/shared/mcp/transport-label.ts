@@ -40,11 +40,12 @@ function launchedName(args: readonly string[]): string | undefined {
 
 /**
  * How ui.md names a transport in card headers and lists: `stdio: <command basename>` (the script or package
- * for a launcher such as node or npx) or the URL's host.
+ * for a launcher such as node or npx) or the URL's host, for Streamable HTTP and legacy SSE alike.
  */
 export function transportLabel(
   server:
-    { transport: 'stdio'; command: string; args?: readonly string[] } | { transport: 'http'; url: string },
+    | { transport: 'stdio'; command: string; args?: readonly string[] }
+    | { transport: 'http' | 'sse'; url: string },
 ): string {
   if (server.transport === 'stdio') {
     const command = commandBasename(server.command)

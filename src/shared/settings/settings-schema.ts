@@ -50,12 +50,31 @@ export const stdioServerConfigSchema = z
   })
   .strict()
 
+/**
+ * OAuth for a remote server. Absent = discover everything and register dynamically when the server asks
+ * for authorization; a client id (and secret, kept in the secret store) is for servers whose authorization
+ * server does not offer dynamic registration. Scopes override what the server's challenge asks for.
+ */
+export const serverOAuthConfigSchema = z
+  .object({
+    clientId: z.string().min(1).max(512).optional(),
+    clientSecret: configValueSchema.optional(),
+    scopes: z.array(z.string().min(1).max(256)).max(64).optional(),
+  })
+  .strict()
+export type ServerOAuthConfig = z.infer<typeof serverOAuthConfigSchema>
+
+/** `http` is Streamable HTTP; `sse` is the legacy HTTP+SSE transport (spec 2024-11-05) some servers still use. */
+export const remoteTransportSchema = z.enum(['http', 'sse'])
+export type RemoteTransport = z.infer<typeof remoteTransportSchema>
+
 export const httpServerConfigSchema = z
   .object({
     ...serverBase,
-    transport: z.literal('http'),
+    transport: remoteTransportSchema,
     url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
     headers: z.record(z.string(), configValueSchema).default({}),
+    oauth: serverOAuthConfigSchema.optional(),
   })
   .strict()
 

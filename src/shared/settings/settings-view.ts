@@ -3,6 +3,7 @@ import { modelConfigSchema, providerPresetIdSchema, type ProviderConfig } from '
 import {
   mcpLimitsSchema,
   permissionsSchema,
+  remoteTransportSchema,
   rootsSettingsSchema,
   samplingSettingsSchema,
   samplingPolicySchema,
@@ -11,17 +12,26 @@ import {
   toolSettingsSchema,
   type ConfigValue,
   type ServerConfig,
+  type ServerOAuthConfig,
   type Settings,
 } from './settings-schema'
 
 /**
- * What leaves the main process: settings with every literal env value and header replaced by a mask.
- * Env values and headers are treated as secrets even when written literally, so they never reach the
+ * What leaves the main process: settings with every literal env value, header and OAuth client secret
+ * replaced by a mask. They are treated as secrets even when written literally, so they never reach the
  * renderer (or a printed `config show`) in clear.
  */
 export const maskedValueSchema = z.object({ masked: z.literal(true) }).strict()
 export const configValueViewSchema = z.union([secretRefSchema, maskedValueSchema])
 export type ConfigValueView = z.infer<typeof configValueViewSchema>
+
+/** A remote server's OAuth settings as the renderer sees them: the client secret masked like a header. */
+export const serverOAuthViewSchema = z.object({
+  clientId: z.string().optional(),
+  clientSecret: configValueViewSchema.optional(),
+  scopes: z.array(z.string()).optional(),
+})
+export type ServerOAuthView = z.infer<typeof serverOAuthViewSchema>
 
 const serverViewBase = {
   id: z.string(),
@@ -43,9 +53,10 @@ export const serverConfigViewSchema = z.discriminatedUnion('transport', [
   }),
   z.object({
     ...serverViewBase,
-    transport: z.literal('http'),
+    transport: remoteTransportSchema,
     url: z.string(),
     headers: z.record(z.string(), configValueViewSchema),
+    oauth: serverOAuthViewSchema.optional(),
   }),
 ])
 export type ServerConfigView = z.infer<typeof serverConfigViewSchema>
@@ -104,7 +115,18 @@ export function maskUrl(raw: string): string {
 
 export function maskServer(server: ServerConfig): ServerConfigView {
   if (server.transport === 'stdio') return { ...server, env: maskRecord(server.env) }
-  return { ...server, url: maskUrl(server.url), headers: maskRecord(server.headers) }
+  const { oauth, ...remote } = server
+  return {
+    ...remote,
+    url: maskUrl(server.url),
+    headers: maskRecord(server.headers),
+    ...(oauth ? { oauth: maskOAuth(oauth) } : {}),
+  }
+}
+
+function maskOAuth(oauth: ServerOAuthConfig): ServerOAuthView {
+  const { clientSecret, ...rest } = oauth
+  return { ...rest, ...(clientSecret === undefined ? {} : { clientSecret: maskValue(clientSecret) }) }
 }
 
 export function maskProvider(provider: ProviderConfig): ProviderView {

@@ -83,7 +83,7 @@ describe('mcp-desk export', () => {
       env: { NOTES_TOKEN: '${NOTES_TOKEN}' },
     })
     expect(document.mcpServers.remote.command).toBe('npx')
-    expect(run.stderr).toContain('Secret env and header values are not exported')
+    expect(run.stderr).toContain('Secret env, header and OAuth client secret values are not exported')
     for (const secret of [ENV_SECRET, HEADER_SECRET, 'header-secret-27182']) {
       expect(run.stdout + run.stderr).not.toContain(secret)
     }

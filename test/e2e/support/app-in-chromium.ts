@@ -13,10 +13,14 @@ export interface AppInChromium {
   close(): Promise<void>
 }
 
-/** The built web mode on `home`, and a Chromium page on it that records every console problem. */
+/**
+ * The built web mode on `home`, and a Chromium page on it that records every console problem. `beforeLoad`
+ * sees the page before it loads the app, to listen from the start (e.g. to the page's WebSocket).
+ */
 export async function openAppInChromium(
   home: string,
   view: { width: number; height: number; colorScheme: 'light' | 'dark' },
+  options: { beforeLoad?: (page: Page) => void } = {},
 ): Promise<AppInChromium> {
   const app = await startWebModeProcess(home)
   const browser = await launchChromium()
@@ -29,6 +33,7 @@ export async function openAppInChromium(
     if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text())
   })
   page.on('pageerror', (error) => consoleProblems.push(error.message))
+  options.beforeLoad?.(page)
   await page.goto(app.url)
   return {
     app,

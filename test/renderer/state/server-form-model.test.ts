@@ -70,6 +70,56 @@ describe('server form model', () => {
     })
   })
 
+  it('builds a legacy SSE input; OAuth fields left empty send no oauth block', () => {
+    const remote = {
+      ...emptyServerForm(),
+      transport: 'sse' as const,
+      name: 'Legacy',
+      url: 'https://l.example/sse',
+    }
+    const built = buildServerInput(remote)
+    expect(built).toMatchObject({ ok: true, input: { transport: 'sse', url: 'https://l.example/sse' } })
+    expect(built.ok && built.input).not.toHaveProperty('oauth')
+
+    const withClient = buildServerInput({
+      ...remote,
+      oauthClientId: ' desk ',
+      oauthClientSecret: { stored: null, value: 'typed' },
+      oauthScopes: 'a  b\tc',
+    })
+    expect(withClient).toMatchObject({
+      ok: true,
+      input: { oauth: { clientId: 'desk', clientSecret: { value: 'typed' }, scopes: ['a', 'b', 'c'] } },
+    })
+  })
+
+  it('keeps a stored OAuth client secret unless replaced or removed, and wants its client id', () => {
+    const form = serverFormFromConfig(
+      httpConfigFixture({
+        id: 'docs',
+        oauth: { clientId: 'desk', clientSecret: { masked: true }, scopes: ['read'] },
+      }),
+    )
+    expect(form).toMatchObject({
+      transport: 'http',
+      oauthClientId: 'desk',
+      oauthClientSecret: { stored: { masked: true }, value: '' },
+      oauthScopes: 'read',
+    })
+    const oauthOf = (state: ServerFormState) => {
+      const built = buildServerInput(state)
+      return built.ok && built.input.transport !== 'stdio' ? built.input.oauth : 'refused'
+    }
+    expect(oauthOf(form)).toEqual({ clientId: 'desk', clientSecret: { keep: true }, scopes: ['read'] })
+    expect(oauthOf({ ...form, oauthClientSecret: { stored: null, value: '' } })).toEqual({
+      clientId: 'desk',
+      scopes: ['read'],
+    })
+    expect(errorsOf({ ...form, oauthClientId: '' })).toEqual({
+      oauthClientId: 'enter the client id this secret belongs to',
+    })
+  })
+
   it('fills an edit form without any stored value: saved rows are masked, values empty', () => {
     const form = serverFormFromConfig(
       stdioConfigFixture({

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import {
   commandBasename,
   serverValueEntries,
+  stateTransportLabel,
   transportLabel,
 } from '../../../src/renderer/src/state/server-labels'
+import { httpConfigFixture, serverStateFixture } from '../support/server-fixtures'
 
 describe('server labels', () => {
   it('names stdio servers by the basename of their command, for POSIX and Windows paths', () => {
@@ -49,6 +51,17 @@ describe('server labels', () => {
       'mcp.example.com:8443',
     )
     expect(transportLabel({ ...http, url: 'not a url' })).toBe('not a url')
+  })
+
+  it('names a legacy SSE server by its host too, with or without its config', () => {
+    const config = httpConfigFixture({
+      id: 'legacy',
+      transport: 'sse',
+      url: 'https://legacy.example:9000/sse',
+    })
+    const state = serverStateFixture(config)
+    expect(stateTransportLabel(state, config)).toBe('legacy.example:9000')
+    expect(stateTransportLabel(state)).toBe('legacy.example:9000')
   })
 
   it('lists env for stdio and headers for http', () => {

@@ -18,6 +18,7 @@ import { FakeRoots } from './fake-roots'
 import { FakeElicitations } from './fake-elicitations'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
+import { FakeSignIn } from './fake-sign-in'
 
 export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -60,6 +61,8 @@ export class FakeDeskApi implements DeskApi {
   secrets = new Map<string, string>()
   /** Configured servers and their live states; `servers.holdConnections()` keeps attempts connecting. */
   readonly servers: FakeServers
+  /** OAuth sign-in of remote servers: `complete(id)` / `failSignIn(id, reason)` play the browser's part. */
+  readonly signIn: FakeSignIn
   /** Providers and models (`settings.models`), presets, and what discovery finds. */
   readonly providers: FakeProviders
   /** Approval cards, streamed completions, the audit log and the sampling settings. */
@@ -102,6 +105,7 @@ export class FakeDeskApi implements DeskApi {
       },
       statesChanged: (states) => this.emit('servers:changed', { servers: states }),
     })
+    this.signIn = new FakeSignIn(this.servers)
     this.providers = new FakeProviders(this.settings.models, (models) => {
       this.settings = { ...this.settings, models }
       this.emit('settings:changed', this.settings)
@@ -223,6 +227,9 @@ export class FakeDeskApi implements DeskApi {
     'servers:remove': (request) => this.servers.remove(request),
     'servers:restart': (request) => this.servers.restart(request),
     'servers:set-enabled': (request) => this.servers.setEnabled(request),
+    'servers:sign-in': (request) => this.signIn.signIn(request),
+    'servers:cancel-sign-in': (request) => this.signIn.cancel(request),
+    'servers:sign-out': (request) => this.signIn.signOut(request),
     'providers:presets': () => this.providers.list(),
     'providers:add': (request) => this.providers.add(request),
     'providers:update': (request) => this.providers.update(request),

@@ -2,7 +2,11 @@ import { serverInputSchema, type ConfigValueInput } from '../../../src/shared/mc
 import type { ServerState } from '../../../src/shared/mcp/server-state'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import type { RequestOf, ResponseOf } from '../../../src/shared/ipc/contract'
-import type { ConfigValueView, ServerConfigView } from '../../../src/shared/settings/settings-view'
+import type {
+  ConfigValueView,
+  ServerConfigView,
+  ServerOAuthView,
+} from '../../../src/shared/settings/settings-view'
 import { serverStateFixture } from './server-fixtures'
 
 /** A server as the fake host holds it: the masked config the settings view shows and its live state. */
@@ -174,19 +178,51 @@ export class FakeServers {
         ...(input.cwd ? { cwd: input.cwd } : {}),
       }
     }
-    const headers = this.#views(
-      id,
-      'header',
-      input.headers,
-      previous?.transport === 'http' ? previous.headers : {},
-    )
+    const previousRemote = previous?.transport === 'stdio' ? undefined : previous
+    const headers = this.#views(id, 'header', input.headers, previousRemote?.headers ?? {})
     if ('error' in headers) return headers
-    return { ...base, transport: 'http', url: input.url, headers: headers.views }
+    const oauth = this.#oauthView(id, input.oauth, previousRemote?.oauth)
+    if (oauth && 'error' in oauth) return oauth
+    return {
+      ...base,
+      transport: input.transport,
+      url: input.url,
+      headers: headers.views,
+      ...(oauth ? { oauth } : {}),
+    }
+  }
+
+  /** Like the host: the client secret kept, referenced or stored under the server's name; empty blocks dropped. */
+  #oauthView(
+    id: string,
+    input: Extract<ReturnType<typeof serverInputSchema.parse>, { url: string }>['oauth'],
+    previous: ServerOAuthView | undefined,
+  ): ServerOAuthView | { error: string } | undefined {
+    if (!input) return undefined
+    let clientSecret: ConfigValueView | undefined
+    if (input.clientSecret) {
+      const secret = this.#views(
+        id,
+        'oauth',
+        { clientSecret: input.clientSecret },
+        {
+          ...(previous?.clientSecret ? { clientSecret: previous.clientSecret } : {}),
+        },
+      )
+      if ('error' in secret) return secret
+      clientSecret = secret.views['clientSecret']
+    }
+    const view: ServerOAuthView = {
+      ...(input.clientId ? { clientId: input.clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
+    }
+    return Object.keys(view).length > 0 ? view : undefined
   }
 
   #views(
     id: string,
-    kind: 'env' | 'header',
+    kind: 'env' | 'header' | 'oauth',
     inputs: Record<string, ConfigValueInput>,
     previous: Record<string, ConfigValueView>,
   ): { views: Record<string, ConfigValueView> } | { error: string } {

@@ -15,6 +15,8 @@ export interface ConnectionManagerDeps extends Omit<
 > {
   settings: SettingsService
   configs: ServerConfigService
+  /** A server was removed: whatever else holds state for it (OAuth tokens) lets it go. */
+  forgetServer?: (id: string) => void
 }
 
 /**
@@ -137,6 +139,7 @@ export class ConnectionManager {
       this.#connections.delete(id)
       changed = true
       work.push(connection.disconnect())
+      this.#deps.forgetServer?.(id)
     }
     for (const [id, config] of configs) {
       const existing = this.#connections.get(id)
@@ -161,8 +164,13 @@ export class ConnectionManager {
     await Promise.all(work)
   }
 
+  /** Something shown in the server states changed outside a connection (OAuth sign-in state). */
+  changed(): void {
+    this.#emit()
+  }
+
   #create(config: ServerConfig): ServerConnection {
-    const { settings, configs, ...rest } = this.#deps
+    const { settings, configs, forgetServer: _forget, ...rest } = this.#deps
     return new ServerConnection(config, {
       ...rest,
       resolveValues: (c) => configs.resolveValues(c),

@@ -1,50 +1,86 @@
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { ServerFailure } from '../../../shared/mcp/server-state'
-import type { TransportOpener } from './transport-opener'
+import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
+import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { MessageTooLargeError as RemoteMessageTooLargeError } from './http/guarded-fetch'
+import { createLegacySseTransport } from './http/legacy-sse-transport'
 import { createRemoteTransport, describeRemoteFailure } from './http/remote-transport'
 import { describeExit, MessageTooLargeError, ObservingStdioTransport } from './stdio/stdio-transport'
 
+type StdioServerConfig = Extract<ServerConfig, { transport: 'stdio' }>
+type RemoteServerConfig = Exclude<ServerConfig, { transport: 'stdio' }>
+type WrapFetch = (fetch: FetchLike) => FetchLike
+
+export interface TransportOpenerOptions {
+  /** Wraps a remote server's guarded fetch, for both remote transports (OAuth: bearer token, refresh, step-up). */
+  wrapRemoteFetch?: (config: RemoteServerConfig, fetch: FetchLike) => FetchLike
+}
+
 /**
  * stdio servers get MCP Desk's own transport (exit codes, stderr tail, process-group shutdown); remote
- * servers get the SDK's Streamable HTTP transport behind the URL policy and the no-redirect, size-capped
- * fetch.
+ * servers get the SDK's Streamable HTTP transport, or its legacy HTTP+SSE transport when configured as
+ * `sse`, behind the URL policy and the no-redirect, size-capped fetch.
  */
-export const defaultTransportOpener: TransportOpener = (config, values, limits) => {
-  if (config.transport === 'stdio') {
-    const transport = new ObservingStdioTransport({
-      command: config.command,
-      args: config.args,
-      env: values,
-      ...(config.cwd ? { cwd: config.cwd } : {}),
-      maxMessageBytes: limits.maxMessageBytes,
-    })
-    let tooLarge: MessageTooLargeError | undefined
-    transport.onerror = (error) => {
-      if (error instanceof MessageTooLargeError) tooLarge ??= error
-    }
-    let closed: Promise<void> | undefined
-    return {
-      transport,
-      explainFailure: (error): ServerFailure | undefined => {
-        if (tooLarge) return { reason: tooLarge.message, limit: 'maxMessageBytes' }
-        if (error instanceof MessageTooLargeError) return { reason: error.message, limit: 'maxMessageBytes' }
-        const exit = transport.exitInfo
-        if (!exit || exit.hostInitiated) return undefined
-        return {
-          reason: describeExit(exit, transport.stderrTail()),
-          exitCode: exit.code,
-          signal: exit.signal,
-        }
-      },
-      stderrTail: () => transport.stderrTail(),
-      ended: () => (closed ??= transport.close()),
-    }
+export function createTransportOpener(options: TransportOpenerOptions = {}): TransportOpener {
+  return (config, values, limits) => {
+    if (config.transport === 'stdio') return openStdio(config, values, limits)
+    const wrap = options.wrapRemoteFetch
+    const wrapFetch: WrapFetch | undefined = wrap ? (fetch) => wrap(config, fetch) : undefined
+    return config.transport === 'sse'
+      ? openLegacySse(config, values, limits, wrapFetch)
+      : openStreamableHttp(config, values, limits, wrapFetch)
   }
+}
+
+export const defaultTransportOpener: TransportOpener = createTransportOpener()
+
+function openStdio(
+  config: StdioServerConfig,
+  values: Record<string, string>,
+  limits: McpLimits,
+): OpenedTransport {
+  const transport = new ObservingStdioTransport({
+    command: config.command,
+    args: config.args,
+    env: values,
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+    maxMessageBytes: limits.maxMessageBytes,
+  })
+  let tooLarge: MessageTooLargeError | undefined
+  transport.onerror = (error) => {
+    if (error instanceof MessageTooLargeError) tooLarge ??= error
+  }
+  let closed: Promise<void> | undefined
+  return {
+    transport,
+    explainFailure: (error): ServerFailure | undefined => {
+      if (tooLarge) return { reason: tooLarge.message, limit: 'maxMessageBytes' }
+      if (error instanceof MessageTooLargeError) return { reason: error.message, limit: 'maxMessageBytes' }
+      const exit = transport.exitInfo
+      if (!exit || exit.hostInitiated) return undefined
+      return {
+        reason: describeExit(exit, transport.stderrTail()),
+        exitCode: exit.code,
+        signal: exit.signal,
+      }
+    },
+    stderrTail: () => transport.stderrTail(),
+    ended: () => (closed ??= transport.close()),
+  }
+}
+
+function openStreamableHttp(
+  config: RemoteServerConfig,
+  values: Record<string, string>,
+  limits: McpLimits,
+  wrapFetch: WrapFetch | undefined,
+): OpenedTransport {
   // Throws before any request when the URL or a header is refused; the connection reports that line.
   const transport = createRemoteTransport({
     url: config.url,
     headers: values,
     maxMessageBytes: limits.maxMessageBytes,
+    ...(wrapFetch ? { wrapFetch } : {}),
   })
   // An oversized event-stream message surfaces to callers only as "Connection closed": keep the real reason.
   let tooLarge: RemoteMessageTooLargeError | undefined
@@ -61,6 +97,34 @@ export const defaultTransportOpener: TransportOpener = (config, values, limits) 
         : { reason: describeRemoteFailure(error, context) },
     stderrTail: () => '',
     ended: () => (closed ??= endRemoteSession(transport)),
+  }
+}
+
+function openLegacySse(
+  config: RemoteServerConfig,
+  values: Record<string, string>,
+  limits: McpLimits,
+  wrapFetch: WrapFetch | undefined,
+): OpenedTransport {
+  // Throws before any request when the URL or a header is refused; the connection reports that line.
+  const transport = createLegacySseTransport({
+    url: config.url,
+    headers: values,
+    maxMessageBytes: limits.maxMessageBytes,
+    endpointTimeoutMs: limits.connectTimeoutMs,
+    ...(wrapFetch ? { wrapFetch } : {}),
+  })
+  let closed: Promise<void> | undefined
+  return {
+    transport,
+    // The transport remembers a stream that ended or broke the size cap: that beats "the connection closed".
+    explainFailure: (error) => ({
+      reason: transport.describeFailure(error),
+      ...(transport.failure instanceof RemoteMessageTooLargeError ? { limit: 'maxMessageBytes' } : {}),
+    }),
+    stderrTail: () => '',
+    // A legacy SSE session ends with its event stream; there is no DELETE to send.
+    ended: () => (closed ??= transport.close()),
   }
 }
 

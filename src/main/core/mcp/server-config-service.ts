@@ -1,11 +1,15 @@
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { serverInputSchema, type ParsedServerInput, type ServerInput } from '../../../shared/mcp/server-input'
-import type { ServerConfig } from '../../../shared/settings/settings-schema'
+import type { ConfigValue } from '../../../shared/settings/secret-ref'
+import type { ServerConfig, ServerOAuthConfig } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
 import {
   deleteUnreferencedSecrets,
+  ownedSecretName,
   referencedSecrets,
+  resolveConfigValue,
   resolveConfigValues,
+  storeConfigValue,
   storeConfigValues,
 } from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
@@ -13,7 +17,8 @@ import type { SecretStore } from '../secrets/secret-store'
 /**
  * Adds, edits and removes server configurations. Values typed into the form or given on the command line
  * go into the secret store under names this service owns (`server.<id>.env.<KEY>`,
- * `server.<id>.header.<name>`); settings.json only ever receives `{ secret: name }` references.
+ * `server.<id>.header.<name>`, `server.<id>.oauth.clientSecret`); settings.json only ever receives
+ * `{ secret: name }` references.
  */
 export class ServerConfigService {
   readonly #settings: SettingsService
@@ -81,13 +86,31 @@ export class ServerConfigService {
     return resolveConfigValues(this.#secrets, 'header', config.headers)
   }
 
+  /**
+   * The pre-registered OAuth client secret of a remote server, resolved; undefined when none is configured.
+   * Only the OAuth client reads it, to authenticate at the token endpoint.
+   */
+  resolveOAuthClientSecret(config: ServerConfig): string | undefined {
+    const secret = config.transport === 'stdio' ? undefined : config.oauth?.clientSecret
+    return secret === undefined
+      ? undefined
+      : resolveConfigValue(this.#secrets, secret, 'the OAuth client secret')
+  }
+
   /** Every secret value this server's config uses: what log redaction must never let through. */
   secretValues(config: ServerConfig): string[] {
-    try {
-      return Object.values(this.resolveValues(config))
-    } catch {
-      return []
+    const values: string[] = []
+    for (const resolve of [
+      () => Object.values(this.resolveValues(config)),
+      () => [this.resolveOAuthClientSecret(config)].filter((value) => value !== undefined),
+    ]) {
+      try {
+        values.push(...resolve())
+      } catch {
+        // A missing secret has no value to redact; the connection reports it when it resolves values.
+      }
     }
+    return values
   }
 
   #require(id: string): ServerConfig {
@@ -117,28 +140,60 @@ export class ServerConfigService {
         ...(input.cwd ? { cwd: input.cwd } : {}),
       }
     }
-    const previousHeaders = previous?.transport === 'http' ? previous.headers : {}
+    const previousRemote = previous?.transport === 'stdio' ? undefined : previous
+    const oauth = this.#buildOAuth(id, input.oauth, previousRemote?.oauth)
     return {
       ...base,
-      transport: 'http',
+      transport: input.transport,
       url: input.url,
       headers: storeConfigValues(
         this.#secrets,
         'header',
         `server.${id}.header`,
         input.headers,
-        previousHeaders,
+        previousRemote?.headers ?? {},
       ),
+      ...(oauth ? { oauth } : {}),
     }
+  }
+
+  /** The client secret is stored like a header value; an OAuth block with nothing in it is left out. */
+  #buildOAuth(
+    id: string,
+    input: Extract<ParsedServerInput, { url: string }>['oauth'],
+    previous: ServerOAuthConfig | undefined,
+  ): ServerOAuthConfig | undefined {
+    if (!input) return undefined
+    if (input.clientSecret && !input.clientId) {
+      throw new IpcFailure(
+        'validation_failed',
+        'oauth.clientSecret: an OAuth client secret needs a client id',
+      )
+    }
+    const clientSecret = input.clientSecret
+      ? storeConfigValue(this.#secrets, input.clientSecret, previous?.clientSecret, {
+          label: 'the OAuth client secret',
+          secretName: ownedSecretName(`server.${id}.oauth`, 'clientSecret'),
+        })
+      : undefined
+    const oauth: ServerOAuthConfig = {
+      ...(input.clientId ? { clientId: input.clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
+    }
+    return Object.keys(oauth).length > 0 ? oauth : undefined
   }
 
   /** Secrets this service created for a server that its (new) config no longer references. */
   #deleteOrphanedSecrets(id: string, keep: ServerConfig[]): void {
-    const referenced = referencedSecrets(
-      keep.flatMap((config) => Object.values(config.transport === 'stdio' ? config.env : config.headers)),
-    )
-    deleteUnreferencedSecrets(this.#secrets, `server.${id}.`, referenced)
+    deleteUnreferencedSecrets(this.#secrets, `server.${id}.`, referencedSecrets(keep.flatMap(configValuesOf)))
   }
+}
+
+/** Every value of a config that may refer to the secret store. */
+function configValuesOf(config: ServerConfig): Array<ConfigValue | undefined> {
+  if (config.transport === 'stdio') return Object.values(config.env)
+  return [...Object.values(config.headers), config.oauth?.clientSecret]
 }
 
 function parseInput(input: ServerInput): ParsedServerInput {

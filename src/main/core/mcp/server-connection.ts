@@ -1,7 +1,9 @@
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js'
 import type {
+  ServerAuthState,
   ServerFailure,
   ServerState,
   ServerStatus,
@@ -14,6 +16,7 @@ import { diffTools, mergePendingChanges } from './discovery/tool-fingerprint'
 import { toToolInfo } from './discovery/tool-naming'
 import { redactCommand, redactForLog, redactUrl } from './redact'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
+import { SignInRequiredError } from './oauth/sign-in-errors'
 
 export interface ServerConnectionDeps {
   opener: TransportOpener
@@ -30,6 +33,8 @@ export interface ServerConnectionDeps {
   onChange: () => void
   log: (line: string) => void
   now?: () => Date
+  /** OAuth state of a remote server (signed in, waiting for the browser…); absent when it never asked. */
+  authState?: (serverId: string) => ServerAuthState | undefined
 }
 
 class ConnectTimeoutError extends Error {
@@ -80,6 +85,7 @@ export class ServerConnection {
 
   state(): ServerState {
     const config = this.#config
+    const auth = config.transport === 'stdio' ? undefined : this.#deps.authState?.(config.id)
     return {
       id: config.id,
       name: config.name,
@@ -94,6 +100,7 @@ export class ServerConnection {
       stderrTail: this.#redact(this.#opened?.stderrTail() ?? ''),
       pendingChanges: this.#pending,
       since: this.#since.toISOString(),
+      ...(auth ? { auth } : {}),
     }
   }
 
@@ -160,6 +167,10 @@ export class ServerConnection {
       await closeQuietly(client)
       await opened.ended()
       if (generation !== this.#generation) return
+      if (reasonSource instanceof SignInRequiredError) {
+        this.#needSignIn(reasonSource)
+        return
+      }
       this.#fail(
         limitError
           ? { reason: limitError.message, limit: limitError.limit }
@@ -178,16 +189,40 @@ export class ServerConnection {
     this.#set(nextStatus)
   }
 
+  /**
+   * Calls a tool. A remote server that answers HTTP 404 has forgotten the session (restarted, expired it):
+   * the spec's answer is a new session, so the host initializes again and sends the call once more. That
+   * is safe because a server that does not know the session never ran the call.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions = {},
     meta?: Record<string, unknown>,
   ): Promise<CallToolResult> {
+    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
+    try {
+      return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
+    } catch (error) {
+      if (!isSessionGone(error)) throw error
+      await this.#newSession()
+      return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
+    }
+  }
+
+  #connectedClient(): Client {
     const client = this.client
     if (!client) throw new Error(`server "${this.#config.name}" is ${this.#status}, not connected`)
-    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
-    return (await client.callTool(params, undefined, options)) as CallToolResult
+    return client
+  }
+
+  #renewing: Promise<void> | undefined
+
+  /** One re-initialization however many requests hit the 404 at once. */
+  #newSession(): Promise<void> {
+    this.#deps.log(`${this.#label()}: the server no longer knows the session (HTTP 404); starting a new one`)
+    this.#renewing ??= this.connect().finally(() => (this.#renewing = undefined))
+    return this.#renewing
   }
 
   #newClient(generation: number, limits: McpLimits): Client {
@@ -257,9 +292,16 @@ export class ServerConnection {
     this.#deps.log(`${this.#label()}: failed: ${this.#failure.reason.split('\n')[0]}`)
   }
 
+  /** Not a failure: the server works once the user signs in, so it waits with a reason instead of a red row. */
+  #needSignIn(error: SignInRequiredError): void {
+    this.#failure = { reason: this.#redact(error.message) }
+    this.#set('needs-sign-in')
+    this.#deps.log(`${this.#label()}: ${error.message}`)
+  }
+
   #set(status: ServerStatus): void {
     this.#status = status
-    if (status !== 'failed') this.#failure = undefined
+    if (status !== 'failed' && status !== 'needs-sign-in') this.#failure = undefined
     this.#since = this.#now()
     this.#deps.onChange()
   }
@@ -290,6 +332,10 @@ async function closeQuietly(client: Client): Promise<void> {
   } catch {
     // Closing a half-open connection can fail; the transport's own shutdown still reaps the process.
   }
+}
+
+function isSessionGone(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 404
 }
 
 function messageOf(error: unknown): string {

@@ -6,6 +6,8 @@ import { RootsServerSection } from './roots-server-section'
 import { ServerCardActions } from './server-card-actions'
 import { ServerFailure } from './server-failure'
 import { ServerPendingChanges } from './server-pending-changes'
+import { ServerSignIn } from './server-sign-in'
+import { ServerSignedIn } from './server-signed-in'
 import { ServerStatusDot } from './server-status-dot'
 import { ServerStatusPill } from './server-status-pill'
 import { ServerToolList } from './server-tool-list'
@@ -35,8 +37,8 @@ function ConfiguredValues({ config }: { config: ServerConfigView }) {
 }
 
 /**
- * One server: who it is and where it points, its status in words, why it failed, its tools, what changed
- * in them, its resources and the folders it may use, and what can be done about it.
+ * One server: who it is and where it points, its status in words, why it failed or that it needs sign-in,
+ * its tools, what changed in them, its resources and the folders it may use, and what can be done about it.
  */
 export function ServerCard({
   state,
@@ -83,6 +85,10 @@ export function ServerCard({
         {state.destination}
       </code>
       {state.status === 'failed' && <ServerFailure state={state} />}
+      {(state.status === 'needs-sign-in' ||
+        state.auth?.state === 'waiting-for-browser' ||
+        state.auth?.requestedScopes !== undefined) && <ServerSignIn state={state} />}
+      {state.auth?.state === 'signed-in' && <ServerSignedIn auth={state.auth} serverName={state.name} />}
       <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} />
       {state.status === 'connected' && <ServerToolList tools={state.tools} serverName={state.name} />}
       {state.status === 'connected' && <ResourceBrowser serverId={state.id} serverName={state.name} />}

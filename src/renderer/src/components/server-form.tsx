@@ -11,6 +11,7 @@ import { serverSecretPrefix } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
 import { SamplingLimitsField } from './sampling-limits-field'
 import { SamplingPolicyField } from './sampling-policy-field'
+import { ServerOAuthFields } from './server-oauth-fields'
 import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
 import { ValueRowsField } from './value-rows-field'
@@ -83,7 +84,7 @@ export function ServerForm({
             <input
               type="radio"
               name={`${id}-transport`}
-              checked={form.transport === 'http'}
+              checked={form.transport !== 'stdio'}
               onChange={() => change('transport', 'http')}
             />
             Remote (HTTP)
@@ -154,12 +155,46 @@ export function ServerForm({
             }
             onChange={(v) => change('url', v)}
           />
+          <fieldset className="plain-fieldset field" aria-describedby={`${id}-remote-transport-hint`}>
+            <legend className="field-label">Transport</legend>
+            <div className="radio-row">
+              <label className="radio">
+                <input
+                  type="radio"
+                  name={`${id}-remote-transport`}
+                  checked={form.transport === 'http'}
+                  onChange={() => change('transport', 'http')}
+                />
+                Streamable HTTP
+              </label>
+              <label className="radio">
+                <input
+                  type="radio"
+                  name={`${id}-remote-transport`}
+                  checked={form.transport === 'sse'}
+                  onChange={() => change('transport', 'sse')}
+                />
+                SSE (legacy)
+              </label>
+            </div>
+            <p id={`${id}-remote-transport-hint`} className="field-hint">
+              SSE is the older remote transport: choose it only when the server says so (its URL often ends in
+              /sse).
+            </p>
+          </fieldset>
           <ValueRowsField
             list="headers"
             ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
             rows={form.headers}
             errors={errors}
             onChange={(rows) => change('headers', rows)}
+          />
+          <ServerOAuthFields
+            id={id}
+            form={form}
+            errors={errors}
+            ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
+            change={change}
           />
         </>
       )}

@@ -39,6 +39,12 @@ import {
   type SamplingState,
 } from './sampling-actions'
 import { createServerActions, type ServerActions } from './server-actions'
+import {
+  createSignInActions,
+  initialSignInState,
+  type SignInActions,
+  type SignInState,
+} from './sign-in-actions'
 import { createToolSettingsActions, type ToolSettingsActions } from './tool-settings-actions'
 
 export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals' | 'activity'
@@ -53,6 +59,8 @@ export interface VisibleError {
 export interface AppState
   extends
     ServerActions,
+    SignInState,
+    SignInActions,
     ModelActions,
     SamplingState,
     SamplingActions,
@@ -137,19 +145,24 @@ export function createAppStore({
       set({ settings: update(current) })
     }
 
+    /** A host answer that carries server states; bumps the revision like an event would. */
+    const setServers = (update: (servers: ServerState[]) => ServerState[]) => {
+      serversRevision++
+      set((state) => ({ servers: update(state.servers) }))
+    }
+
     const serverActions = createServerActions({
       call,
       servers: () => get().servers,
-      setServers: (update) => {
-        serversRevision++
-        set((state) => ({ servers: update(state.servers) }))
-      },
+      setServers,
       watchServers: (listener) =>
         store.subscribe((state, previous) => {
           if (state.servers !== previous.servers) listener(state.servers)
         }),
       report,
     })
+
+    const signInActions = createSignInActions({ call, get, set, setServers })
 
     const modelActions = createModelActions({
       call,
@@ -217,6 +230,7 @@ export function createAppStore({
 
     return {
       ...initialSamplingState(),
+      ...initialSignInState(),
       ...initialImportState(),
       ...initialPromptPickerState(),
       ...initialResourceAttachmentsState(),
@@ -332,6 +346,7 @@ export function createAppStore({
       },
 
       ...serverActions,
+      ...signInActions,
       ...modelActions,
       ...samplingActions,
       ...toolSettingsActions,

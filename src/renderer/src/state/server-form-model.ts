@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import { serverInputSchema, type ServerInput } from '../../../shared/mcp/server-input'
+import { serverInputSchema, type ConfigValueInput, type ServerInput } from '../../../shared/mcp/server-input'
 import type { SamplingPolicy } from '../../../shared/settings/settings-schema'
-import type { ServerConfigView } from '../../../shared/settings/settings-view'
+import type { ConfigValueView, ServerConfigView } from '../../../shared/settings/settings-view'
 import {
   collectRows,
   rowIssueField,
@@ -17,8 +17,19 @@ import {
  * without rendering.
  */
 
+/**
+ * A pre-registered OAuth client's secret, kept like a header value: the saved one never comes back, an
+ * empty field keeps it, typing replaces it, Remove drops it.
+ */
+export interface ClientSecretField {
+  /** What is saved, masked; null when nothing is (or it was removed in this edit). */
+  stored: ConfigValueView | null
+  value: string
+}
+
 export interface ServerFormState {
-  transport: 'stdio' | 'http'
+  /** `http` is Streamable HTTP and `sse` the legacy HTTP+SSE transport; both are "Remote" in the form. */
+  transport: 'stdio' | 'http' | 'sse'
   name: string
   command: string
   /** One argument per line, taken literally: no quoting or splitting on spaces, empty lines ignored. */
@@ -29,6 +40,10 @@ export interface ServerFormState {
   /** The saved URL as the host shows it when its credentials or query values are hidden (`***`). */
   hiddenUrl: string | null
   headers: ValueRow[]
+  oauthClientId: string
+  oauthClientSecret: ClientSecretField
+  /** Space separated, as OAuth writes a scope list. */
+  oauthScopes: string
   sampling: SamplingPolicy
   /** `provider/model` refs (or `provider/*`) sampling may use; empty = any configured model. */
   samplingModels: string[]
@@ -50,6 +65,9 @@ export function emptyServerForm(): ServerFormState {
     url: '',
     hiddenUrl: null,
     headers: [],
+    oauthClientId: '',
+    oauthClientSecret: { stored: null, value: '' },
+    oauthScopes: '',
     sampling: 'ask',
     samplingModels: [],
     samplingDailyTokens: '',
@@ -81,10 +99,45 @@ export function serverFormFromConfig(config: ServerConfigView): ServerFormState 
   const hidden = urlHasHiddenParts(config.url)
   return {
     ...base,
-    transport: 'http',
+    transport: config.transport,
     url: hidden ? '' : config.url,
     hiddenUrl: hidden ? config.url : null,
     headers: storedRows(config.headers),
+    oauthClientId: config.oauth?.clientId ?? '',
+    oauthClientSecret: { stored: config.oauth?.clientSecret ?? null, value: '' },
+    oauthScopes: (config.oauth?.scopes ?? []).join(' '),
+  }
+}
+
+/** Whether the form holds any OAuth setting, so the section starts open when editing one. */
+export function hasOAuthSettings(form: ServerFormState): boolean {
+  return (
+    form.oauthClientId.trim() !== '' ||
+    form.oauthScopes.trim() !== '' ||
+    form.oauthClientSecret.stored !== null ||
+    form.oauthClientSecret.value !== ''
+  )
+}
+
+/** The form fields OAuth problems are shown beside. */
+export const OAUTH_FIELDS = ['oauthClientId', 'oauthClientSecret', 'oauthScopes'] as const
+
+/** The `oauth` block of the input, left out when every field is empty. */
+function oauthInput(
+  form: ServerFormState,
+  errors: FieldErrors,
+): Extract<ServerInput, { url: string }>['oauth'] {
+  const clientId = form.oauthClientId.trim()
+  const scopes = form.oauthScopes.split(/\s+/).filter((scope) => scope !== '')
+  const secret = form.oauthClientSecret
+  const clientSecret: ConfigValueInput | undefined =
+    secret.value !== '' ? { value: secret.value } : secret.stored ? { keep: true } : undefined
+  if (clientSecret && clientId === '') errors.oauthClientId = 'enter the client id this secret belongs to'
+  if (clientId === '' && scopes.length === 0 && !clientSecret) return undefined
+  return {
+    ...(clientId === '' ? {} : { clientId }),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(scopes.length > 0 ? { scopes } : {}),
   }
 }
 
@@ -95,7 +148,11 @@ export function parseArgs(text: string): string[] {
 function issueField(issue: z.core.$ZodIssue, form: ServerFormState): { field: string; message: string } {
   const inRow = rowIssueField(issue, 'env', form.env) ?? rowIssueField(issue, 'headers', form.headers)
   if (inRow) return inRow
-  const [head] = issue.path
+  const [head, part] = issue.path
+  if (head === 'oauth') {
+    if (part === 'clientSecret') return { field: 'oauthClientSecret', message: issue.message }
+    return { field: part === 'scopes' ? 'oauthScopes' : 'oauthClientId', message: issue.message }
+  }
   if (
     head === 'name' ||
     head === 'command' ||
@@ -144,13 +201,8 @@ export function buildServerInput(
           env: collectRows('env', form.env, errors),
           ...(form.cwd.trim() !== '' ? { cwd: form.cwd.trim() } : {}),
         }
-      : {
-          ...common,
-          transport: 'http',
-          url: form.url.trim(),
-          headers: collectRows('headers', form.headers, errors),
-        }
-  if (form.transport === 'http' && form.url.trim() === '' && form.hiddenUrl) {
+      : remoteInput(form, common, errors)
+  if (form.transport !== 'stdio' && form.url.trim() === '' && form.hiddenUrl) {
     errors.url = 'enter the full URL again: its hidden parts cannot be kept'
   }
   const parsed = serverInputSchema.safeParse(input)
@@ -161,4 +213,19 @@ export function buildServerInput(
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input }
+}
+
+function remoteInput(
+  form: ServerFormState,
+  common: Omit<ServerInput, 'transport' | 'url' | 'headers' | 'command'>,
+  errors: FieldErrors,
+): ServerInput {
+  const oauth = oauthInput(form, errors)
+  return {
+    ...common,
+    transport: form.transport === 'sse' ? 'sse' : 'http',
+    url: form.url.trim(),
+    headers: collectRows('headers', form.headers, errors),
+    ...(oauth ? { oauth } : {}),
+  }
 }

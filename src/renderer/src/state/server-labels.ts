@@ -18,7 +18,7 @@ function urlHost(url: string): string {
  */
 export function stateTransportLabel(state: ServerState, config?: ServerConfigView): string {
   if (config && config.transport === state.transport) return transportLabel(config)
-  if (state.transport === 'http') return urlHost(state.destination)
+  if (state.transport !== 'stdio') return urlHost(state.destination)
   const commandLine = state.destination.replace(/^stdio:\s*/, '')
   const quoted = /^'((?:[^']|'\\'')*)'/.exec(commandLine)
   const command = quoted ? (quoted[1] ?? '').replace(/'\\''/g, "'") : (commandLine.split(' ')[0] ?? '')
@@ -41,6 +41,7 @@ export const statusLabels: Record<ServerStatus, string> = {
   connected: 'Connected',
   failed: 'Failed',
   disabled: 'Disabled',
+  'needs-sign-in': 'Needs sign-in',
 }
 
 /** The first line of a (possibly multi-line) failure reason: the one a card shows without "details". */

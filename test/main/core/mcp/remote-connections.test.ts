@@ -72,4 +72,22 @@ describe('remote servers through the connection manager', () => {
     expect(state.status).toBe('failed')
     expect(state.failure?.reason).toMatch(/https/)
   })
+
+  it('starts a new session when the server forgot it (HTTP 404) and sends the tool call again', async () => {
+    const http = await startFixtureHttpServer()
+    cleanups.push(() => http.close())
+    const { servers, log } = manager()
+    await servers.start()
+    const state = await servers.add({ name: 'Remote', transport: 'http', url: http.url })
+    expect(state.status).toBe('connected')
+    const connection = servers.connection(state.id)
+    expect((await connection.callTool('add', { a: 1, b: 2 })).content).toEqual([{ type: 'text', text: '3' }])
+
+    await http.forgetSessions()
+    const again = await connection.callTool('add', { a: 2, b: 3 })
+    expect(again.content).toEqual([{ type: 'text', text: '5' }])
+    expect(servers.get(state.id).status).toBe('connected')
+    expect(http.sessionCount).toBe(1)
+    expect(log.join('\n')).toContain('no longer knows the session (HTTP 404)')
+  })
 })

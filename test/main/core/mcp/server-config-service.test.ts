@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import { ServerConfigService, slugify } from '../../../../src/main/core/mcp/server-config-service'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
+import { maskServer } from '../../../../src/shared/settings/settings-view'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 
@@ -130,6 +131,72 @@ describe('ServerConfigService', () => {
       headers: { "X-Odd'Name": { value: 'v' } },
     })
     expect(secrets.list()[0]).toMatch(/^server\.h\.header\.X-Odd_Name-[0-9a-f]{8}$/)
+  })
+
+  it('keeps an OAuth client secret in the secret store, a reference in settings and a mask in the view', () => {
+    const { doc, secrets, service } = setup()
+    const config = service.add({
+      name: 'Legacy',
+      transport: 'sse',
+      url: 'https://mcp.example.com/sse',
+      oauth: {
+        clientId: 'desk-client',
+        clientSecret: { value: 'client-secret-42' },
+        scopes: ['read', 'write'],
+      },
+    })
+    const secretName = 'server.legacy.oauth.clientSecret'
+    expect(config).toMatchObject({
+      transport: 'sse',
+      oauth: { clientId: 'desk-client', clientSecret: { secret: secretName }, scopes: ['read', 'write'] },
+    })
+    expect(secrets.get(secretName)).toBe('client-secret-42')
+    expect(JSON.stringify(doc.read())).not.toContain('client-secret-42')
+    expect(service.resolveOAuthClientSecret(config)).toBe('client-secret-42')
+    expect(service.secretValues(config)).toContain('client-secret-42')
+    if (config.transport === 'stdio') throw new Error('expected a remote server')
+    const literal = { ...config, oauth: { clientId: 'c', clientSecret: 'literal-secret' } }
+    expect(maskServer(literal)).toMatchObject({ oauth: { clientId: 'c', clientSecret: { masked: true } } })
+    expect(maskServer(config)).toMatchObject({ oauth: { clientSecret: { secret: secretName } } })
+    expect(JSON.stringify(maskServer(config))).not.toContain('client-secret-42')
+  })
+
+  it('keeps, replaces and drops the OAuth client secret like a header value', () => {
+    const { secrets, service } = setup()
+    const input = { name: 'Remote', transport: 'http' as const, url: 'https://mcp.example.com/mcp' }
+    const { id } = service.add({ ...input, oauth: { clientId: 'one', clientSecret: { value: 's-1' } } })
+    const kept = service.update(id, { ...input, oauth: { clientId: 'two', clientSecret: { keep: true } } })
+    expect(service.resolveOAuthClientSecret(kept)).toBe('s-1')
+    const replaced = service.update(id, {
+      ...input,
+      oauth: { clientId: 'two', clientSecret: { value: 's-2' } },
+    })
+    expect(service.resolveOAuthClientSecret(replaced)).toBe('s-2')
+
+    const dropped = service.update(id, { ...input, oauth: { clientId: 'two' } })
+    expect(dropped).toMatchObject({ oauth: { clientId: 'two' } })
+    expect(service.resolveOAuthClientSecret(dropped)).toBeUndefined()
+    expect(secrets.list()).toEqual([])
+
+    service.update(id, { ...input, oauth: { clientId: 'two', clientSecret: { value: 's-3' } } })
+    expect(service.update(id, { ...input, oauth: {} })).not.toHaveProperty('oauth')
+    expect(secrets.list()).toEqual([])
+
+    service.update(id, { ...input, oauth: { clientId: 'two', clientSecret: { value: 's-4' } } })
+    service.remove(id)
+    expect(secrets.list()).toEqual([])
+  })
+
+  it('refuses an OAuth client secret without a client id, and keeping one that was never stored', () => {
+    const { service } = setup()
+    const input = { name: 'r', transport: 'http' as const, url: 'https://r.example' }
+    expect(
+      failure(() => service.add({ ...input, oauth: { clientSecret: { value: 's' } } })).message,
+    ).toContain('needs a client id')
+    expect(
+      failure(() => service.add({ ...input, oauth: { clientId: 'c', clientSecret: { keep: true } } }))
+        .message,
+    ).toBe('the OAuth client secret has no stored value to keep')
   })
 
   it('keeps the sampling limits given for a server', () => {

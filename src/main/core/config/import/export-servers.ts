@@ -7,14 +7,16 @@ import type { ConfigValue, ServerConfig } from '../../../../shared/settings/sett
  * `${NAME}` marks what to replace). Claude Desktop's file has no remote servers, so those are bridged with
  * `mcp-remote`, the usual way to reach one from it, with each header passed through an env variable
  * (header arguments with spaces break on Windows). Whatever a format has no field for is left out: the enabled
- * flag and sampling policy everywhere, cwd outside VS Code.
+ * flag and sampling policy everywhere, cwd outside VS Code, OAuth client settings outside Cursor (whose `auth`
+ * takes a pre-registered client's id, secret and scopes). A legacy SSE server is `type: "sse"` in VS Code and
+ * `--transport sse-only` for mcp-remote; Cursor tells the transports apart itself.
  */
 
 export const EXPORT_FORMATS = ['claude-desktop', 'vscode', 'cursor'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 type StdioServer = Extract<ServerConfig, { transport: 'stdio' }>
-type HttpServer = Extract<ServerConfig, { transport: 'http' }>
+type RemoteServer = Exclude<ServerConfig, { transport: 'stdio' }>
 
 interface VscodeInput {
   type: 'promptString'
@@ -70,17 +72,42 @@ function exportStdio(server: StdioServer, format: ExportFormat, reference: Refer
   }
 }
 
-function exportHttp(server: HttpServer, format: ExportFormat, reference: Reference): unknown {
+function exportHttp(server: RemoteServer, format: ExportFormat, reference: Reference): unknown {
   const headers = Object.fromEntries(
     Object.entries(server.headers).map(([name, value]) => [
       name,
       reference(value, headerVariable(server.name, name), `${name} header for ${server.name}`),
     ]),
   )
+  const auth = format === 'cursor' ? cursorAuth(server, reference) : undefined
   return {
-    ...(format === 'vscode' ? { type: 'http' } : {}),
+    ...(format === 'vscode' ? { type: server.transport } : {}),
     url: server.url,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(auth ? { auth } : {}),
+  }
+}
+
+/**
+ * Cursor's static OAuth client: `auth.CLIENT_ID`, `auth.CLIENT_SECRET` (a placeholder) and `auth.scopes`.
+ * The block describes a pre-registered client, so without a client id there is nothing to write.
+ */
+function cursorAuth(server: RemoteServer, reference: Reference): Record<string, unknown> | undefined {
+  const oauth = server.oauth
+  if (oauth?.clientId === undefined) return undefined
+  const secret = oauth.clientSecret
+  return {
+    CLIENT_ID: oauth.clientId,
+    ...(secret === undefined
+      ? {}
+      : {
+          CLIENT_SECRET: reference(
+            secret,
+            headerVariable(server.name, 'OAUTH_CLIENT_SECRET'),
+            `OAuth client secret for ${server.name}`,
+          ),
+        }),
+    ...(oauth.scopes === undefined ? {} : { scopes: oauth.scopes }),
   }
 }
 
@@ -89,7 +116,7 @@ function exportHttp(server: HttpServer, format: ExportFormat, reference: Referen
  * from its own environment. A secret's env value is the `${NAME}` the user fills in, a different variable
  * from the one in the argument, so filling it in never puts the secret into the arguments.
  */
-function bridgeRemote(server: HttpServer, reference: Reference): unknown {
+function bridgeRemote(server: RemoteServer, reference: Reference): unknown {
   const headers = Object.entries(server.headers).map(([name, value]) => {
     const variable = headerVariable(server.name, name)
     return {
@@ -104,6 +131,7 @@ function bridgeRemote(server: HttpServer, reference: Reference): unknown {
       '-y',
       'mcp-remote',
       server.url,
+      ...(server.transport === 'sse' ? ['--transport', 'sse-only'] : []),
       ...headers.flatMap((h) => ['--header', `${h.name}:\${${h.variable}}`]),
     ],
     ...(headers.length > 0 ? { env: Object.fromEntries(headers.map((h) => [h.variable, h.value])) } : {}),

@@ -4,7 +4,6 @@ import { isPlainRecord } from './read-config-text'
 import {
   timeoutReason,
   descriptionReason,
-  SSE_NOTE,
   ServerCollector,
   preview,
   textList,
@@ -108,9 +107,9 @@ export const gooseFormat: FormatParser = {
       if (unused.length > 0) {
         notes.push(`envs (${preview(unused)}) are not imported: a remote server gets no environment`)
       }
-      if (entry.type === 'sse') notes.push(SSE_NOTE)
       notes.push(...unmappedFieldNotes(entry, [...handled, 'uri', 'headers'], reasons))
-      collector.add({ sourceName: key, transport: 'http', url: entry.uri, headers, ...enabled, notes })
+      const transport = entry.type === 'sse' ? 'sse' : 'http'
+      collector.add({ sourceName: key, transport, url: entry.uri, headers, ...enabled, notes })
     }
     return collector.result()
   },

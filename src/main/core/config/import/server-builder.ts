@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ImportedServer } from '../../../../shared/import/import-types'
 import { serverInputSchema } from '../../../../shared/mcp/server-input'
-import type { SamplingPolicy } from '../../../../shared/settings/settings-schema'
+import type { RemoteTransport, SamplingPolicy } from '../../../../shared/settings/settings-schema'
 import type { InputDeclaration } from './placeholders'
 
 /**
@@ -29,7 +29,12 @@ export type StdioDraft = DraftBase & {
   env: Record<string, string>
   cwd?: string
 }
-export type HttpDraft = DraftBase & { transport: 'http'; url: string; headers: Record<string, string> }
+/** `http` is Streamable HTTP, `sse` the legacy HTTP+SSE transport; both are kept as the file says. */
+export type HttpDraft = DraftBase & {
+  transport: RemoteTransport
+  url: string
+  headers: Record<string, string>
+}
 export type ServerDraft = StdioDraft | HttpDraft
 
 /** What one format parser hands back; placeholders are found afterwards, over all servers at once. */
@@ -39,9 +44,6 @@ export interface FormatResult {
   /** VS Code's declared `${input:id}` prompts, by id. */
   inputs?: Map<string, InputDeclaration>
 }
-
-export const SSE_NOTE =
-  'uses the legacy SSE transport: MCP Desk has no SSE transport yet and will connect with Streamable HTTP, which fails if the server only speaks SSE'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
@@ -94,7 +96,7 @@ export function buildServer(draft: ServerDraft): BuildResult {
         }
       : {
           ...base,
-          transport: 'http' as const,
+          transport: draft.transport,
           url: draft.url,
           headers: keptValues(draft.headers, 'headers', HEADER_NAME, 'not a valid HTTP header name', notes),
         }

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { SamplingPolicy } from '../../../../shared/settings/settings-schema'
 import {
-  SSE_NOTE,
   preview,
   describeZodError,
   scalarText,
@@ -77,7 +76,7 @@ export function mapStandardEntry(
   const urlKey = Object.keys(urlKeys).find((key) => typeof entry[key] === 'string')
   if (transport === undefined) {
     if (entry.command !== undefined) transport = 'stdio'
-    else if (urlKey !== undefined) transport = urlKeys[urlKey]
+    else if (urlKey !== undefined) transport = urlKeys[urlKey] ?? 'http'
     else return { ok: false, reason: 'it has neither a command nor a URL' }
   }
 
@@ -109,14 +108,13 @@ export function mapStandardEntry(
   if (urlKey === undefined) return { ok: false, reason: 'a remote server needs a URL' }
   const notes = [
     ...(options.notes ?? []),
-    ...(transport === 'sse' ? [SSE_NOTE] : []),
     ...unmappedFieldNotes(entry, [...handled, urlKey, 'headers'], options.reasons),
   ]
   return {
     ok: true,
     draft: {
       ...common,
-      transport: 'http',
+      transport,
       url: entry[urlKey] as string,
       headers: entry.headers ?? {},
       notes,

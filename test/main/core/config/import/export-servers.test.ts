@@ -143,6 +143,57 @@ describe('exportServers', () => {
     expect(document.inputs.map((input: { id: string }) => input.id)).toEqual(['shared.token'])
   })
 
+  describe('a legacy SSE server with a pre-registered OAuth client', () => {
+    const legacy = serverConfigSchema.parse({
+      id: 'legacy',
+      name: 'legacy',
+      transport: 'sse',
+      url: 'https://legacy.example/sse',
+      oauth: {
+        clientId: 'desk-client',
+        clientSecret: { secret: 'server.legacy.oauth.clientSecret' },
+        scopes: ['read', 'write'],
+      },
+    })
+
+    it('vscode: type "sse", no OAuth fields (it has none), and it imports back as sse', () => {
+      const text = exportServers([legacy], 'vscode')
+      expect(JSON.parse(text)).toEqual({
+        servers: { legacy: { type: 'sse', url: 'https://legacy.example/sse' } },
+      })
+      const parsed = parseMcpConfig(text, { fileName: 'mcp.json' })
+      expect(parsed.servers[0]?.input).toMatchObject({ transport: 'sse', url: 'https://legacy.example/sse' })
+    })
+
+    it('claude-desktop: mcp-remote told to speak SSE only', () => {
+      expect(JSON.parse(exportServers([legacy], 'claude-desktop'))).toEqual({
+        mcpServers: {
+          legacy: {
+            command: 'npx',
+            args: ['-y', 'mcp-remote', 'https://legacy.example/sse', '--transport', 'sse-only'],
+          },
+        },
+      })
+    })
+
+    it('cursor: the client id, the secret as ${env:NAME} and the scopes in auth', () => {
+      expect(JSON.parse(exportServers([legacy], 'cursor'))).toEqual({
+        mcpServers: {
+          legacy: {
+            url: 'https://legacy.example/sse',
+            auth: {
+              CLIENT_ID: 'desk-client',
+              CLIENT_SECRET: '${env:LEGACY_OAUTH_CLIENT_SECRET}',
+              scopes: ['read', 'write'],
+            },
+          },
+        },
+      })
+      const scopesOnly = { ...legacy, oauth: { scopes: ['read'] } }
+      expect(JSON.parse(exportServers([scopesOnly], 'cursor')).mcpServers.legacy).not.toHaveProperty('auth')
+    })
+  })
+
   describe('round trip: export then import is identity for the fields each format carries', () => {
     it.each(EXPORT_FORMATS)('%s', (format) => {
       const parsed = parseMcpConfig(exportServers(SERVERS, format), { fileName: FILE_NAMES[format] })

@@ -2,6 +2,7 @@
 // is given as data here; the parsers have their own tests with a fixture per format.
 import { describe, expect, it } from 'vitest'
 import { ImportService, sameValue } from '../../../../../src/main/core/config/import/import-service'
+import { parseMcpConfig } from '../../../../../src/main/core/config/import/parse-mcp-config'
 import { SettingsService } from '../../../../../src/main/core/config/settings-service'
 import { ServerConfigService } from '../../../../../src/main/core/mcp/server-config-service'
 import type { ParsedConfig } from '../../../../../src/shared/import/import-types'
@@ -200,5 +201,61 @@ describe('sameValue', () => {
   it("treats tokens that are not this server's placeholders as text", () => {
     expect(sameValue('/home/ada', '${workspaceFolder}', tokens)).toBe(false)
     expect(sameValue('${workspaceFolder}', '${workspaceFolder}', tokens)).toBe(true)
+  })
+})
+
+describe('remote servers: legacy SSE and OAuth settings', () => {
+  function remoteSetup() {
+    const settings = new SettingsService(new MemoryJsonDocument())
+    const configs = new ServerConfigService(settings, new MemorySecretStore())
+    const service = new ImportService({
+      parse: (text, options) => parseMcpConfig(text, options),
+      configs,
+      replace: (id, input) => Promise.resolve(configs.update(id, input)),
+      environment: () => ({}),
+    })
+    return { configs, service }
+  }
+
+  it('imports an sse entry as a legacy SSE server, shown as sse in the preview', async () => {
+    const { configs, service } = remoteSetup()
+    const text = JSON.stringify({
+      mcpServers: { legacy: { type: 'sse', url: 'https://mcp.example.com/sse' } },
+    })
+
+    const preview = service.preview(text, '.mcp.json')
+    expect(preview.rows).toMatchObject([{ sourceName: 'legacy', transport: 'sse', status: 'new', notes: [] }])
+    await service.apply({
+      previewId: preview.previewId,
+      decisions: [],
+      placeholderValues: {},
+      useEnvironment: false,
+    })
+
+    expect(configs.list()).toMatchObject([
+      { name: 'legacy', transport: 'sse', url: 'https://mcp.example.com/sse' },
+    ])
+  })
+
+  it('says what replacing a server would do to its transport and OAuth settings, never the secret', () => {
+    const { configs, service } = remoteSetup()
+    configs.add({
+      name: 'docs',
+      transport: 'http',
+      url: 'https://docs.example/mcp',
+      oauth: { clientId: 'desk', clientSecret: { value: 'oauth-secret-9' }, scopes: ['read'] },
+    })
+    const text = JSON.stringify({ mcpServers: { docs: { type: 'sse', url: 'https://docs.example/mcp' } } })
+
+    const [row] = service.preview(text, '.mcp.json').rows
+
+    expect(row).toMatchObject({ status: 'conflict', transport: 'sse' })
+    expect(row?.changes).toEqual([
+      { field: 'transport', before: 'http', after: 'sse' },
+      { field: 'oauth.clientId', before: 'desk', after: '(none)' },
+      { field: 'oauth.scopes', before: 'read', after: '(none)' },
+      { field: 'oauth.clientSecret', before: '(set)', after: '(none)' },
+    ])
+    expect(JSON.stringify(row)).not.toContain('oauth-secret-9')
   })
 })

@@ -62,7 +62,7 @@ describe('every client format imports the same servers', () => {
 })
 
 describe('format specifics', () => {
-  it('Claude Code: user and project scopes, the same server in two projects once, legacy SSE noted', () => {
+  it('Claude Code: user and project scopes, the same server in two projects once, legacy SSE kept', () => {
     const parsed = parseFixture('claude-code/claude.json')
     expect(parsed.servers.map((s) => s.sourceName)).toEqual(['linear', 'filesystem', 'sentry'])
     expect(serverNamed(parsed, 'linear').notes).toEqual([])
@@ -70,8 +70,10 @@ describe('format specifics', () => {
       'configured only for the projects /Users/ada/projects/site, /Users/ada/projects/api in Claude Code; MCP Desk servers are available everywhere',
     ])
     const sentry = serverNamed(parsed, 'sentry')
-    expect(sentry.input).toMatchObject({ transport: 'http', url: 'https://mcp.sentry.dev/sse' })
-    expect(sentry.notes.some((note) => note.includes('legacy SSE transport'))).toBe(true)
+    expect(sentry.input).toMatchObject({ transport: 'sse', url: 'https://mcp.sentry.dev/sse' })
+    expect(sentry.notes).toEqual([
+      'configured only for the project /Users/ada/projects/api in Claude Code; MCP Desk servers are available everywhere',
+    ])
     expect(parsed.notes).toEqual([
       '2 project scopes found: /Users/ada/projects/site, /Users/ada/projects/api',
     ])
@@ -105,7 +107,7 @@ describe('format specifics', () => {
     ])
   })
 
-  it('Cline: disabled turns the server off, autoApprove is not auto-approval, timeout and SSE noted', () => {
+  it('Cline: disabled turns the server off, autoApprove is not auto-approval, timeout noted, SSE kept', () => {
     const parsed = parseFixture('cline/cline_mcp_settings.json')
     const puppeteer = serverNamed(parsed, 'puppeteer')
     expect(puppeteer.input.enabled).toBe(false)
@@ -118,7 +120,8 @@ describe('format specifics', () => {
     ])
     // An empty autoApprove loses nothing and says nothing.
     expect(serverNamed(parsed, 'filesystem').notes).toEqual([])
-    expect(serverNamed(parsed, 'weather').notes[0]).toContain('legacy SSE transport')
+    expect(serverNamed(parsed, 'weather').input).toMatchObject({ transport: 'sse' })
+    expect(serverNamed(parsed, 'linear').input).toMatchObject({ transport: 'http' })
   })
 
   it('Windsurf: serverUrl is the remote URL, disabled and disabledTools are carried or noted', () => {
@@ -190,8 +193,8 @@ describe('format specifics', () => {
 
   it('Gemini CLI: httpUrl is Streamable HTTP, url is SSE, trust is ignored with a note, cwd kept', () => {
     const parsed = parseFixture('gemini/settings.json')
+    expect(serverNamed(parsed, 'weather').input).toMatchObject({ transport: 'sse' })
     expect(serverNamed(parsed, 'weather').notes).toEqual([
-      'uses the legacy SSE transport: MCP Desk has no SSE transport yet and will connect with Streamable HTTP, which fails if the server only speaks SSE',
       'timeout (30000) is not imported: MCP Desk applies its own limits (mcp.limits)',
       'trust is ignored: MCP Desk asks before each tool call whatever the other client trusted',
     ])
@@ -216,7 +219,7 @@ describe('format specifics', () => {
       "env_keys (GITHUB_PERSONAL_ACCESS_TOKEN) are kept in Goose's keyring, not in this file: their values are asked for when importing",
     )
     expect(github.notes).toContain('Goose calls it "GitHub"; it is imported under its key "github"')
-    expect(serverNamed(parsed, 'browser-legacy').notes[0]).toContain('legacy SSE transport')
+    expect(serverNamed(parsed, 'browser-legacy').input).toMatchObject({ transport: 'sse' })
     expect(parsed.notes).toEqual([
       '"developer" was not imported: it is Goose\'s own builtin extension, not an MCP server MCP Desk can start',
     ])
