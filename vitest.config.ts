@@ -13,6 +13,15 @@ export default defineConfig({
         },
       },
       {
+        // The fault-injection suite (issue 12): misbehaving servers, providers and processes; `npm run test:faults`.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['test/faults/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'renderer',

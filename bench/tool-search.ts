@@ -8,12 +8,11 @@
 // description (the issue's reference, ≈0.512 recall@8 on dev) and for each step of the technique ladder
 // (bench/tool-search/variants.ts), per query type for plain and ours; build time and query p50/p99 at the
 // real catalog and at synthetic 1k and 10k catalogs; tokens of tool definitions per request with search on
-// and off. Writes the "Tool search" section of BENCHMARKS.md unless --no-write. --sides adds single-change
-// variants of the final configuration.
-import { cpus } from 'node:os'
-import { fileURLToPath } from 'node:url'
+// and off; PASS/MISS against issue 8's targets. Writes the "Tool search" section of BENCHMARKS.md (through
+// bench/benchmarks-md.ts) unless --no-write. --sides adds single-change variants of the final configuration.
 import { parseArgs } from 'node:util'
 import { ToolSearchIndex, type SearchableTool } from '../src/main/core/tools/search/tool-search-index'
+import { recordBenchmark } from './benchmarks-md'
 import { compareDefinitionTokens } from './tool-search/definition-tokens'
 import { measureLatency } from './tool-search/latency'
 import { PlainBm25 } from './tool-search/plain-bm25'
@@ -22,7 +21,7 @@ import {
   latencyTable,
   qualityTable,
   tokenTable,
-  writeSection,
+  toolSearchTargets,
   type QualityRow,
 } from './tool-search/report'
 import { evaluate } from './tool-search/retrieval-metrics'
@@ -90,10 +89,7 @@ const missed = (label: string, row: QualityRow | undefined): string =>
     ? `${label}: dev ${row.dev.missedAt8.join(', ') || 'none'}; project ${row.project.missedAt8.join(', ') || 'none'}`
     : ''
 
-const markdown = `## Tool search
-
-\`npm run bench -- tool-search\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown CPU'}.
-Data: shared/toolbench (${tools.length} real tool definitions from ${byServer.size} MCP servers; ${sets.dev.length} dev queries) and
+const body = `Data: shared/toolbench (${tools.length} real tool definitions from ${byServer.size} MCP servers; ${sets.dev.length} dev queries) and
 the project's own ${sets.project.length} labelled queries (test/fixtures/tool-search/project-queries.json, tuned on; dev only checked).
 A query is found at k when any of its answers is among the first k results; MRR uses the first answer within 20.
 
@@ -127,9 +123,12 @@ The catalog budget assumes a usable window of ${tokens.usableWindow.toLocaleStri
 for the answer) and an empty conversation: 10% of the window, at most 20 000 tokens.
 `
 
-console.log(markdown)
-if (!values['no-write']) {
-  const path = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url))
-  await writeSection(path, markdown)
-  console.log(`(written to ${path})`)
-}
+await recordBenchmark(
+  {
+    name: 'tool-search',
+    title: 'Tool search',
+    body,
+    targets: toolSearchTargets({ plain: plainRow, ours: oursRow, latencies, tokens }),
+  },
+  { write: !values['no-write'] },
+)

@@ -1,13 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { format, resolveConfig } from 'prettier'
+import type { TargetCheck } from '../benchmarks-md'
 import type { TokenComparison } from './definition-tokens'
 import type { Latency } from './latency'
 import type { Quality, QualityReport } from './retrieval-metrics'
 
-/** Markdown of the tool-search benchmark, and its section in BENCHMARKS.md. */
-
-const BEGIN = '<!-- tool-search:begin (written by npm run bench -- tool-search) -->'
-const END = '<!-- tool-search:end -->'
+/** Markdown of the tool-search benchmark (its section of BENCHMARKS.md) and its targets (issue 8). */
 
 export interface QualityRow {
   label: string
@@ -80,19 +76,36 @@ export function tokenTable(t: TokenComparison): string {
   ].join('\n')
 }
 
-/**
- * Replaces the tool-search section of `path` (or appends it), leaving the rest of the file as it was, and
- * formats the file the way `prettier --check` (part of `npm test`) expects.
- */
-export async function writeSection(path: string, markdown: string): Promise<void> {
-  const section = `${BEGIN}\n${markdown.trim()}\n${END}`
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n'
-  const start = current.indexOf(BEGIN)
-  const end = current.indexOf(END)
-  const next =
-    start !== -1 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${section}\n`
-  const options = (await resolveConfig(path)) ?? {}
-  writeFileSync(path, await format(next, { ...options, parser: 'markdown' }))
+/** Issue 8's targets: recall@8 ≥ 0.90 on the dev queries, query p99 < 5 ms at 1k tools and < 20 ms at 10k, ≥ 90% fewer tokens. */
+export function toolSearchTargets(run: {
+  plain: QualityRow | undefined
+  ours: QualityRow | undefined
+  latencies: readonly Latency[]
+  tokens: TokenComparison
+}): TargetCheck[] {
+  const { plain, ours } = run
+  if (!plain || !ours) throw new Error('the quality rows of plain BM25 and ours are missing')
+  const latency = (tools: number, limitMs: number): TargetCheck => {
+    const row = run.latencies.find((r) => r.tools === tools && r.variant === undefined)
+    if (!row) throw new Error(`no latency measured at ${tools} tools`)
+    return {
+      target: `query p99 < ${limitMs} ms at ${tools.toLocaleString('en-US')} tools (steady)`,
+      measured: `${ms(row.steady.p99)} ms (first pass ${ms(row.firstPass.p99)} ms)`,
+      met: row.steady.p99 < limitMs,
+    }
+  }
+  return [
+    {
+      target: 'dev recall@8 ≥ 0.90 (plain BM25 0.512)',
+      measured: `${f3(ours.dev.all.recallAt8)} (plain BM25 in this run ${f3(plain.dev.all.recallAt8)})`,
+      met: ours.dev.all.recallAt8 >= 0.9,
+    },
+    latency(1000, 5),
+    latency(10_000, 20),
+    {
+      target: '≥ 90% fewer tool-definition tokens per request with search on',
+      measured: `${(run.tokens.saving * 100).toFixed(1)}%`,
+      met: run.tokens.saving >= 0.9,
+    },
+  ]
 }

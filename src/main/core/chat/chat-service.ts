@@ -143,7 +143,7 @@ export class ChatService {
     const outgoing = typeof message === 'string' ? { text: message } : message
     const text = outgoing.text
     const { meta, records, modelRef } = this.#sendable(conversationId, outgoing, options)
-    const { model, config } = this.#deps.providers.languageModel(modelRef)
+    const { model, provider, config } = this.#deps.providers.languageModel(modelRef)
     // Decided before anything is written: an inserted prompt over the limits refuses the message.
     const opening = openTurn(outgoing, config.capabilities)
     // A conversation still called "New conversation" takes its first message's first line as its title.
@@ -190,6 +190,8 @@ export class ChatService {
       signal,
       capabilities: config.capabilities,
       ...(tools.scope ? { scope: tools.scope } : {}),
+      chunkTimeoutMs: provider.chunkTimeoutMs,
+      secretValues: this.#deps.providers.secretValues(provider.id),
     }).then(async (result) => {
       this.#recordUse(modelRef)
       await this.#notifyTurnEnded(conversationId, result, used)

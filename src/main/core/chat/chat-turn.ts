@@ -11,6 +11,8 @@ import {
 import { z } from 'zod'
 import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/chat/transcript-schema'
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
+import { scrubSecrets } from '../sampling/provider-failure'
+import { StallWatchdog, systemTimers } from '../sampling/run-timers'
 import type { ModelCapabilities } from '../../../shared/models/model-schema'
 import { toolMediaMessage, type ToolMedia } from './tool-media'
 import type { TurnOpening } from './turn-opening'
@@ -79,6 +81,16 @@ export interface ChatTurnInput {
   capabilities?: ModelCapabilities
   /** Turn id (a ULID); generated when absent. */
   turnId?: string
+  /**
+   * The provider's inactivity limit: a step with no model output for this long is stopped and the turn
+   * fails as stalled, as sampling does. ≤ 0 or absent: no limit (Stop still ends it).
+   */
+  chunkTimeoutMs?: number
+  /**
+   * The provider's key and header values, cut out of a failed step's reason: some providers echo the key
+   * they were sent, and the reason goes to the transcript and the window.
+   */
+  secretValues?: readonly string[]
 }
 
 export type ChatTurnStatus = 'completed' | 'cancelled' | 'error'
@@ -157,6 +169,11 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
   if (signal.aborted) return finish('cancelled', 'stopped by the user')
 
   for (let step = 0; ; step += 1) {
+    // Armed per step, so the time a tool call waits on the user's approval never counts as a stall.
+    const stallAbort = new AbortController()
+    const watchdog = new StallWatchdog(systemTimers, input.chunkTimeoutMs ?? 0, () => {
+      if (!signal.aborted) stallAbort.abort(new Error('stalled'))
+    })
     const result = streamText({
       model: input.languageModel,
       messages,
@@ -164,7 +181,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
       // One model step per iteration: tool calls come back to this loop instead of an SDK executor.
       stopWhen: stepCountIs(1),
       maxRetries: 0,
-      abortSignal: signal,
+      abortSignal: AbortSignal.any([signal, stallAbort.signal]),
       onError: () => {},
     })
     let text = ''
@@ -172,6 +189,8 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     const requested: RequestedCall[] = []
     try {
       for await (const part of result.fullStream) {
+        // Only model output is life (as in sampling): headers, start parts or a byte drip are not.
+        if (isModelOutput(part)) watchdog.feed()
         if (part.type === 'text-delta') {
           text += part.text
           input.onText?.(part.text)
@@ -188,11 +207,22 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
       }
     } catch (error) {
       streamError = error
+    } finally {
+      watchdog.stop()
     }
     if (text.length > 0) record({ type: 'assistant', turnId, step, text })
     if (signal.aborted) return finish('cancelled', 'stopped by the user')
-    if (streamError !== undefined)
-      return finish('error', `the model request failed: ${messageOf(streamError)}`)
+    if (stallAbort.signal.aborted) {
+      const seconds = Number(((input.chunkTimeoutMs ?? 0) / 1000).toFixed(3))
+      return finish(
+        'error',
+        `the model request failed: the model ${input.modelRef} produced nothing for ${seconds} s (stalled)`,
+      )
+    }
+    if (streamError !== undefined) {
+      const reason = scrubSecrets(messageOf(streamError), input.secretValues ?? [])
+      return finish('error', `the model request failed: ${reason}`)
+    }
     if (requested.length === 0) return finish('completed')
 
     const responseMessages = await result.responseMessages
@@ -221,6 +251,12 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     const mediaMessage = input.capabilities ? toolMediaMessage(media, input.capabilities) : undefined
     if (mediaMessage) messages.push(mediaMessage)
   }
+}
+
+/** Parts that carry the model's output; start, finish and metadata parts can come from a stuck provider. */
+function isModelOutput(part: { type: string; text?: string; delta?: string }): boolean {
+  if (part.type === 'text-delta' || part.type === 'reasoning-delta') return (part.text ?? '').length > 0
+  return part.type === 'tool-input-delta' && (part.delta ?? '').length > 0
 }
 
 /** Approval, then at most one send; records the call and its result. */

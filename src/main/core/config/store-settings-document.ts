@@ -42,7 +42,22 @@ export class StoreSettingsDocument implements JsonDocument {
   }
 
   write(value: Record<string, unknown>): void {
-    this.#open().store = value
+    const store = this.#open()
+    // Both libraries write a temp file and rename it over settings.json, so a crash mid-write leaves the old
+    // file or the new one, never half of one; except when SNAP is set (their workaround for apps packaged as
+    // snaps), where they write in place. MCP Desk is no snap, but inherits SNAP when started from one (a
+    // terminal in VS Code's snap), so the variable is hidden for the synchronous write.
+    const snap = process.env.SNAP
+    if (snap === undefined) {
+      store.store = value
+      return
+    }
+    delete process.env.SNAP
+    try {
+      store.store = value
+    } finally {
+      process.env.SNAP = snap
+    }
   }
 
   #open(): WholeStore {

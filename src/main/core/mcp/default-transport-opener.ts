@@ -5,7 +5,12 @@ import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { MessageTooLargeError as RemoteMessageTooLargeError } from './http/guarded-fetch'
 import { createLegacySseTransport } from './http/legacy-sse-transport'
 import { createRemoteTransport, describeRemoteFailure } from './http/remote-transport'
-import { describeExit, MessageTooLargeError, ObservingStdioTransport } from './stdio/stdio-transport'
+import {
+  describeExit,
+  MessageTooLargeError,
+  ObservingStdioTransport,
+  OutputClosedError,
+} from './stdio/stdio-transport'
 
 type StdioServerConfig = Extract<ServerConfig, { transport: 'stdio' }>
 type RemoteServerConfig = Exclude<ServerConfig, { transport: 'stdio' }>
@@ -47,8 +52,11 @@ function openStdio(
     maxMessageBytes: limits.maxMessageBytes,
   })
   let tooLarge: MessageTooLargeError | undefined
+  // The transport ends such a server itself, so its exit alone would read as a host-initiated stop.
+  let outputClosed: OutputClosedError | undefined
   transport.onerror = (error) => {
     if (error instanceof MessageTooLargeError) tooLarge ??= error
+    if (error instanceof OutputClosedError) outputClosed ??= error
   }
   let closed: Promise<void> | undefined
   return {
@@ -56,6 +64,7 @@ function openStdio(
     explainFailure: (error): ServerFailure | undefined => {
       if (tooLarge) return { reason: tooLarge.message, limit: 'maxMessageBytes' }
       if (error instanceof MessageTooLargeError) return { reason: error.message, limit: 'maxMessageBytes' }
+      if (outputClosed) return { reason: outputClosed.message }
       const exit = transport.exitInfo
       if (!exit || exit.hostInitiated) return undefined
       return {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useDeferredValue, useRef, useState, type RefObject } from 'react'
 import { useAppState } from '../state/store-context'
 import { Composer } from './composer'
 import { ConversationHeader } from './conversation-header'
@@ -48,68 +48,50 @@ function EmptyConversation() {
   )
 }
 
-/** How close to the end counts as "reading the end", so new text keeps it in view. */
-const STICK_DISTANCE_PX = 48
-
 /**
- * Keeps the transcript scrolled to its end while new text arrives, unless the user scrolled up to read:
- * then it stays where they are.
+ * The transcript area's content. It alone follows the open conversation as a whole, which changes with
+ * every streamed token: the header and the composer around it do not re-render per token.
+ *
+ * The transcript renders as a deferred value: what arrived from the host (a long conversation's records,
+ * tokens faster than frames) shows in a render of its own when the main thread is free, after the one that
+ * handles the message, and a text a newer one replaced is never rendered.
  */
-function useStickToEnd(content: unknown, cards: unknown) {
-  const ref = useRef<HTMLDivElement>(null)
-  const atEnd = useRef(true)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (element && atEnd.current) element.scrollTop = element.scrollHeight
-  }, [content, cards])
-  // The composer growing (the held-message bar) shrinks the transcript: the end stays in view then too.
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      if (atEnd.current) element.scrollTop = element.scrollHeight
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  const onScroll = () => {
-    const element = ref.current
-    if (!element) return
-    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_DISTANCE_PX
+function TranscriptArea({ scroller }: { scroller: RefObject<HTMLDivElement | null> }) {
+  const conversation = useAppState((state) => state.conversation)
+  const opening = useAppState((state) => state.openingId !== null)
+  const shown = useDeferredValue(conversation)
+  if (conversation && shown?.id === conversation.id) {
+    return <Transcript key={shown.id} conversation={shown} scroller={scroller} />
   }
-  return { ref, onScroll }
+  if (opening || conversation) return <p className="empty-note transcript-empty">Opening the conversation…</p>
+  return <EmptyConversation />
 }
 
 /** The middle column: the open conversation's header, transcript and composer. */
 export function ConversationView() {
-  const conversation = useAppState((state) => state.conversation)
-  const opening = useAppState((state) => state.openingId !== null && state.conversation === null)
-  const toolCalls = useAppState((state) => state.toolCalls)
-  const { ref, onScroll } = useStickToEnd(conversation, toolCalls)
-  const running = conversation?.runningTurnId !== undefined
+  const meta = useAppState((state) => state.conversation?.meta)
+  const running = useAppState((state) => state.conversation?.runningTurnId !== undefined)
+  // Scrolling, and keeping the end in view while the model writes, are the transcript's (row window).
+  const scroller = useRef<HTMLDivElement>(null)
 
   return (
     <main
-      className={conversation ? 'conversation conversation--open' : 'conversation'}
+      className={meta ? 'conversation conversation--open' : 'conversation'}
       data-testid="conversation"
       aria-label="Conversation"
     >
-      {conversation && <ConversationHeader meta={conversation.meta} running={running} />}
+      {meta && <ConversationHeader meta={meta} running={running} />}
+      {/* A log region, focusable so the keyboard scrolls it even when no control inside has focus. */}
       <div
-        ref={ref}
+        ref={scroller}
         className="transcript"
+        role="log"
         aria-label="Transcript"
         aria-busy={running}
+        tabIndex={0}
         data-testid="transcript"
-        onScroll={onScroll}
       >
-        {conversation ? (
-          <Transcript conversation={conversation} />
-        ) : opening ? (
-          <p className="empty-note transcript-empty">Opening the conversation…</p>
-        ) : (
-          <EmptyConversation />
-        )}
+        <TranscriptArea scroller={scroller} />
       </div>
       <Composer />
     </main>

@@ -1,7 +1,8 @@
-import { useMemo } from 'react'
+import { memo, useMemo, useRef, type RefObject } from 'react'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { transcriptItems, type OpenConversation, type TranscriptItem } from '../state/chat-model'
 import { isToolSearchCall } from '../state/tool-search-model'
+import { estimateRowHeight } from '../state/transcript-row-height'
 import { useAppState } from '../state/store-context'
 import { ChatMarkdown } from './chat-markdown'
 import { ElicitationApproval } from './elicitation-card'
@@ -9,6 +10,8 @@ import { InsertedPrompt, SentAttachments } from './sent-message-parts'
 import { ToolCallApproval } from './tool-call-approval'
 import { ToolCallRow, type ToolCallProgress } from './tool-call-row'
 import { ToolSearchRow } from './tool-search-row'
+import { ROW_KEY_ATTRIBUTE } from './row-window-controller'
+import { useRowWindow } from './use-row-window'
 
 const turnEndLabels = { cancelled: 'Turn stopped', error: 'Turn failed' } as const
 
@@ -21,19 +24,35 @@ function progressOf(
   return cards.some((card) => card.exposedName === item.call.exposedName) ? 'approval' : 'running'
 }
 
-function Item({
+/**
+ * One mounted row. Each <li> carries the window's measuring ref, its key, and its place in the whole list
+ * (aria-posinset/aria-setsize), since only a window of the rows is in the DOM.
+ */
+const Item = memo(function Item({
   item,
   runningTurnId,
   cards,
+  observeRow,
+  position,
+  count,
 }: {
   item: TranscriptItem
   runningTurnId: string | undefined
   cards: readonly ToolCallCard[]
+  observeRow: (element: HTMLElement | null) => (() => void) | undefined
+  position: number
+  count: number
 }) {
+  const row = {
+    ref: observeRow,
+    [ROW_KEY_ATTRIBUTE]: item.key,
+    'aria-posinset': position,
+    'aria-setsize': count,
+  }
   switch (item.kind) {
     case 'user':
       return (
-        <li className="chat-message chat-message--user" data-testid="chat-user">
+        <li {...row} className="chat-message chat-message--user" data-testid="chat-user">
           {(item.text.length > 0 || !item.resources) && (
             <div className="chat-bubble selectable">{item.text}</div>
           )}
@@ -42,20 +61,20 @@ function Item({
       )
     case 'prompt':
       return (
-        <li className="chat-message chat-message--user" data-testid="chat-prompt">
+        <li {...row} className="chat-message chat-message--user" data-testid="chat-prompt">
           <InsertedPrompt record={item.record} />
         </li>
       )
     case 'assistant':
       return (
-        <li className="chat-message chat-message--assistant" data-testid="chat-assistant">
+        <li {...row} className="chat-message chat-message--assistant" data-testid="chat-assistant">
           <ChatMarkdown text={item.text} />
         </li>
       )
     case 'tool': {
       const Row = isToolSearchCall(item.call) ? ToolSearchRow : ToolCallRow
       return (
-        <li className="chat-message chat-message--tool">
+        <li {...row} className="chat-message chat-message--tool">
           <Row
             call={item.call}
             {...(item.result ? { result: item.result } : {})}
@@ -66,13 +85,14 @@ function Item({
     }
     case 'note':
       return (
-        <li className="chat-note selectable" data-testid="chat-note">
+        <li {...row} className="chat-note selectable" data-testid="chat-note">
           {item.text}
         </li>
       )
     case 'turn-end':
       return (
         <li
+          {...row}
           className={`chat-turn-end chat-turn-end--${item.status} selectable`}
           data-testid="chat-turn-end"
           data-status={item.status}
@@ -82,14 +102,45 @@ function Item({
         </li>
       )
   }
-}
+})
+
+/** `.chat-items`' row gap in chat.css; the spacers that stand in for unmounted rows must match it. */
+const ROW_GAP = 12
+const WINDOW_OPTIONS = { gap: ROW_GAP, overscan: 800, stickDistance: 48 }
 
 /**
  * The open conversation's records in order, then what is happening now: the text the model is streaming,
  * and the tool calls and servers' questions waiting for the user, anchored below the call that asked for
  * them.
+ *
+ * The records' rows are virtualised: only those within about a screen of the viewport are mounted (plus the
+ * row holding keyboard focus), and spacers as tall as the rows they replace keep the scroll height and
+ * the scrollbar true. Mounted whole, a 2,000-message transcript held Chromium's main thread for seconds
+ * when opened, and every streamed token re-laid all of it out; windowed, a stream into it renders like
+ * one into an empty conversation and opening it costs little beyond receiving its records
+ * (bench/renderer-transcript.ts measures both; figures in BENCHMARKS.md). What windowing costs, and how
+ * it is kept small:
+ * - The transcript stays a log region (role="log" on the scroller in conversation-view.tsx) and a list
+ *   whose rows say their place in the whole (aria-posinset/aria-setsize). A screen reader's virtual cursor
+ *   reaches only mounted rows; scrolling (the scroller is focusable: arrows, Page Up/Down, Home/End) mounts
+ *   the others. Rows mounted by scrolling back are additions to the log, which a screen reader may read
+ *   out; rows the end appends are the ones it should announce, and do.
+ * - Find in page (Ctrl+F in a browser; Electron has no find bar) only finds text in mounted rows: older
+ *   messages are found once scrolled near. The text of every row stays in the transcript file and the
+ *   store, so a search feature belongs there, not in the DOM.
+ * - A row scrolled out of the window is unmounted: a disclosure opened in it (Arguments, metadata) is
+ *   closed again when it comes back, and a text selection inside it is lost.
+ * - Unmeasured rows use an estimate from their text (state/transcript-row-height.ts); the browser's scroll
+ *   anchoring keeps the view still when a measured row above it turns out taller or shorter.
  */
-export function Transcript({ conversation }: { conversation: OpenConversation }) {
+export const Transcript = memo(function Transcript({
+  conversation,
+  scroller,
+}: {
+  conversation: OpenConversation
+  /** The scrolling element around the transcript (conversation-view.tsx). */
+  scroller: RefObject<HTMLElement | null>
+}) {
   const allCards = useAppState((state) => state.toolCalls)
   const cards = useMemo(
     () => allCards.filter((card) => card.conversationId === conversation.id),
@@ -101,6 +152,10 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
     [allQuestions, conversation.id],
   )
   const items = useMemo(() => transcriptItems(conversation.records), [conversation.records])
+  const keys = useMemo(() => items.map((item) => item.key), [items])
+  const estimates = useMemo(() => items.map(estimateRowHeight), [items])
+  const list = useRef<HTMLOListElement>(null)
+  const { entries, observeRow } = useRowWindow(scroller, list, keys, estimates, WINDOW_OPTIONS)
   const { runningTurnId, live, warnings } = conversation
   const running = runningTurnId !== undefined
   const last = items.at(-1)
@@ -128,10 +183,32 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
           approval.
         </p>
       )}
-      <ol className="chat-items">
-        {items.map((item) => (
-          <Item key={item.key} item={item} runningTurnId={runningTurnId} cards={cards} />
-        ))}
+      <ol ref={list} className="chat-items">
+        {entries.map((entry) => {
+          if (entry.kind === 'space') {
+            return (
+              <li
+                key={`space-${entry.from}`}
+                className="chat-items-space"
+                aria-hidden="true"
+                style={{ height: entry.height }}
+              />
+            )
+          }
+          const item = items[entry.index]
+          if (!item) return null
+          return (
+            <Item
+              key={item.key}
+              item={item}
+              runningTurnId={runningTurnId}
+              cards={cards}
+              observeRow={observeRow}
+              position={entry.index + 1}
+              count={items.length}
+            />
+          )
+        })}
         {live && (
           <li
             className="chat-message chat-message--assistant chat-message--streaming"
@@ -158,4 +235,4 @@ export function Transcript({ conversation }: { conversation: OpenConversation })
       </ol>
     </>
   )
-}
+})

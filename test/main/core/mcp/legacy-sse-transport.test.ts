@@ -1,7 +1,7 @@
 // A server configured as `sse`: the npm reference server @modelcontextprotocol/server-everything in its
 // legacy HTTP+SSE mode, run from its package bin on a free loopback port, reached through the connection
 // manager and the default transport opener like the app reaches it, and asked to call a tool.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import { ConnectionManager } from '../../../../src/main/core/mcp/connection-manager'
@@ -10,33 +10,8 @@ import { ServerConfigService } from '../../../../src/main/core/mcp/server-config
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 import { textOf } from '../../../fixtures/mcp-servers/sampling-client'
-import { spawnCommandFor } from '../../../support/spawn-command'
+import { startServerEverythingHttp } from '../../../support/server-everything-http'
 import { freePort } from './http/support/local-http-server'
-
-/** Starts server-everything in `sse` mode; resolves once it says it listens, rejects if it exits first. */
-async function startEverythingSse(port: number): Promise<ChildProcess> {
-  // Its CLI takes the transport as the first argument: swap the default `stdio` for `sse`.
-  const { command, args } = spawnCommandFor('server-everything')
-  const child = spawn(command, [...args.slice(0, -1), 'sse'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    let stderr = ''
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (text: string) => {
-      stderr += text
-      if (stderr.includes(`running on port ${port}`)) resolve()
-    })
-    child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      reject(
-        new Error(`server-everything exited (${code ?? signal}) before listening: ${stderr.slice(-2000)}`),
-      )
-    })
-  })
-  return child
-}
 
 describe('a server configured as sse (server-everything in SSE mode)', () => {
   let child: ChildProcess | undefined
@@ -54,7 +29,7 @@ describe('a server configured as sse (server-everything in SSE mode)', () => {
 
   beforeAll(async () => {
     const port = await freePort()
-    child = await startEverythingSse(port)
+    child = await startServerEverythingHttp('sse', port)
     url = `http://127.0.0.1:${port}/sse`
     await servers.start()
   })

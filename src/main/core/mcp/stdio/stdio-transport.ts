@@ -16,6 +16,17 @@ import { TextTail } from './text-tail'
 export { describeExit, type StdioExitInfo } from './exit-description'
 export { MalformedMessageError, MessageTooLargeError } from './json-line-reader'
 
+/**
+ * The server closed its stdout but went on running. It can never answer again, so the connection is over;
+ * reported through onerror, like a message over the size limit, so the connection can say why it failed.
+ */
+export class OutputClosedError extends Error {
+  constructor() {
+    super('the server closed its standard output but kept running')
+    this.name = 'OutputClosedError'
+  }
+}
+
 export const STDERR_TAIL_CHARS = 4096
 export const DEFAULT_SHUTDOWN_GRACE_MS = 2000
 /** How often shutdown looks whether a server's leftover children are gone (there is no event for it). */
@@ -120,6 +131,7 @@ export class ObservingStdioTransport implements Transport {
   #shutdown: Promise<void> | undefined
   #oncloseFired = false
   #orphanedPipeTimer: NodeJS.Timeout | undefined
+  #closedOutputTimer: NodeJS.Timeout | undefined
 
   constructor(options: ObservingStdioTransportOptions) {
     if (!Number.isSafeInteger(options.maxMessageBytes) || options.maxMessageBytes <= 0) {
@@ -220,6 +232,7 @@ export class ObservingStdioTransport implements Transport {
 
   async #shutDown(): Promise<void> {
     this.#closeRequested = true
+    clearTimeout(this.#closedOutputTimer)
     const child = this.#child
     if (child === undefined) {
       // Never started (or spawn threw): there is nothing to stop, only the close to announce.
@@ -251,6 +264,7 @@ export class ObservingStdioTransport implements Transport {
 
   #wire(child: ChildProcessWithoutNullStreams): void {
     child.stdout.on('data', (chunk: Buffer) => this.#reader.push(chunk))
+    child.stdout.on('end', () => this.#guardClosedOutput())
     // stderr is always read: a server blocks once a full pipe (64 KiB) is left unread.
     child.stderr.setEncoding('utf8')
     child.stderr.on('data', (chunk: string) => {
@@ -277,6 +291,7 @@ export class ObservingStdioTransport implements Transport {
     // 'close' comes after 'exit' once stdout and stderr are drained, so the last words are in.
     child.on('close', () => {
       clearTimeout(this.#orphanedPipeTimer)
+      clearTimeout(this.#closedOutputTimer)
       this.#phase = 'closed'
       this.#markClosed()
       this.#fireOnclose()
@@ -311,6 +326,20 @@ export class ObservingStdioTransport implements Transport {
         if (this.#phase === 'closed') return
         this.#orphanedPipeTimer = setTimeout(() => this.#destroyPipes(child), this.#graceMs)
       })
+    }, this.#graceMs)
+  }
+
+  /**
+   * The server's stdout ended. Usually the server is exiting and 'exit' follows at once; but one that closed
+   * its output and runs on would hold the connection open with nobody to answer, every call sitting out its
+   * whole deadline, since 'close' waits for the exit. After the grace period it is reported and shut down.
+   */
+  #guardClosedOutput(): void {
+    if (this.#closeRequested || this.#exitInfo !== undefined) return
+    this.#closedOutputTimer = setTimeout(() => {
+      if (this.#closeRequested || this.#exitInfo !== undefined) return
+      this.onerror?.(new OutputClosedError())
+      void this.close()
     }, this.#graceMs)
   }
 

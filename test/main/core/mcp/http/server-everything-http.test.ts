@@ -2,49 +2,12 @@
 // package bin as a child process on a free port, reached through createRemoteTransport (real sessions,
 // SSE answers with event ids, the standalone GET stream).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRemoteTransport } from '../../../../../src/main/core/mcp/http/remote-transport'
 import { textOf } from '../../../../fixtures/mcp-servers/sampling-client'
 import { freePort } from './support/local-http-server'
-
-const PACKAGE_DIR = fileURLToPath(
-  new URL('../../../../../node_modules/@modelcontextprotocol/server-everything/', import.meta.url),
-)
-
-function binPath(): string {
-  const manifest = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
-    bin: Record<string, string>
-  }
-  const bin = Object.values(manifest.bin)[0]
-  if (bin === undefined) throw new Error('server-everything declares no bin')
-  return `${PACKAGE_DIR}${bin}`
-}
-
-/** Starts the server and resolves once it says it is listening; rejects if it exits first. */
-async function startEverything(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [binPath(), 'streamableHttp'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    let stderr = ''
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (text: string) => {
-      stderr += text
-      if (stderr.includes(`listening on port ${port}`)) resolve()
-    })
-    child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      reject(
-        new Error(`server-everything exited (${code ?? signal}) before listening: ${stderr.slice(-2000)}`),
-      )
-    })
-  })
-  return child
-}
+import { startServerEverythingHttp } from '../../../../support/server-everything-http'
 
 describe('@modelcontextprotocol/server-everything over Streamable HTTP', () => {
   let child: ChildProcess | undefined
@@ -53,7 +16,7 @@ describe('@modelcontextprotocol/server-everything over Streamable HTTP', () => {
 
   beforeAll(async () => {
     const port = await freePort()
-    child = await startEverything(port)
+    child = await startServerEverythingHttp('streamableHttp', port)
     url = `http://127.0.0.1:${port}/mcp`
     await client.connect(
       createRemoteTransport({

@@ -4,6 +4,7 @@ import {
   type OAuthMcpServer,
   type OAuthMcpServerOptions,
 } from '../../../../fixtures/oauth-server/start-oauth-mcp-server'
+import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
 import { browse, oauthHost, waitForServer } from './oauth-support'
 
 describe('OAuth sign-in against a protected server on loopback', () => {
@@ -12,7 +13,7 @@ describe('OAuth sign-in against a protected server on loopback', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  async function setup(options: OAuthMcpServerOptions = {}) {
+  async function setup(options: OAuthMcpServerOptions = {}, input: Partial<ServerInput> = {}) {
     const fixture = await startOAuthMcpServer(options)
     cleanups.push(() => fixture.stop())
     const host = oauthHost()
@@ -21,7 +22,12 @@ describe('OAuth sign-in against a protected server on loopback', () => {
       await host.servers.shutdown()
     })
     await host.servers.start()
-    const added = await host.servers.add({ name: 'Notes', transport: 'http', url: fixture.mcpUrl })
+    const added = await host.servers.add({
+      name: 'Notes',
+      transport: 'http',
+      url: fixture.mcpUrl,
+      ...input,
+    } as ServerInput)
     return { fixture, host, id: added.id, added }
   }
 
@@ -156,31 +162,21 @@ describe('OAuth sign-in against a protected server on loopback', () => {
   })
 
   it('uses a pre-registered client id and secret instead of registering', async () => {
-    const fixture = await startOAuthMcpServer({
-      dynamicRegistration: false,
-      preRegistered: { clientId: 'desk-client', clientSecret: 'desk-secret-8812' },
-      metadataPath: 'openid',
-    })
-    cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(async () => {
-      host.oauth.close()
-      await host.servers.shutdown()
-    })
-    await host.servers.start()
-    const added = await host.servers.add({
-      name: 'Notes',
-      transport: 'http',
-      url: fixture.mcpUrl,
-      oauth: { clientId: 'desk-client', clientSecret: { value: 'desk-secret-8812' } },
-    })
+    const setupResult = await setup(
+      {
+        dynamicRegistration: false,
+        preRegistered: { clientId: 'desk-client', clientSecret: 'desk-secret-8812' },
+        metadataPath: 'openid',
+      },
+      { oauth: { clientId: 'desk-client', clientSecret: { value: 'desk-secret-8812' } } },
+    )
+    const { fixture, host, added } = setupResult
     expect(added.status).toBe('needs-sign-in')
-    const state = await signIn({ fixture, host, id: added.id, added })
+    const state = await signIn(setupResult)
     expect(state.status).toBe('connected')
     expect(fixture.log.registrations).toEqual([])
-    expect(
-      fixture.log.tokenRequests[0]?.authorization ?? fixture.log.tokenRequests[0]?.params.get('client_id'),
-    ).toBeDefined()
+    const tokenRequest = fixture.log.tokenRequests[0]
+    expect(tokenRequest?.authorization ?? tokenRequest?.params.get('client_secret')).toBeDefined()
     expect(host.log.join('\n') + JSON.stringify(host.settings.get())).not.toContain('desk-secret-8812')
   })
 
@@ -204,17 +200,10 @@ describe('OAuth sign-in against a protected server on loopback', () => {
   })
 
   it('leaves OAuth alone for a server with its own Authorization header', async () => {
-    const fixture = await startOAuthMcpServer()
-    cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(() => host.servers.shutdown())
-    await host.servers.start()
-    const added = await host.servers.add({
-      name: 'Notes',
-      transport: 'http',
-      url: fixture.mcpUrl,
-      headers: { Authorization: { value: 'Bearer not-a-real-token' } },
-    })
+    const { host, added } = await setup(
+      {},
+      { headers: { Authorization: { value: 'Bearer not-a-real-token' } } },
+    )
     expect(added.status).toBe('failed')
     expect(added.auth).toBeUndefined()
     await expect(host.signIn.start(added.id)).rejects.toThrow(/own Authorization header/)

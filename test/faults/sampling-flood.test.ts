@@ -1,0 +1,167 @@
+// Sampling flood (issue 12): a stdio server fires 200 sampling/createMessage requests at once. The host's
+// per-server limits (src/main/core/sampling/rate-limiter.ts: `maxConcurrentPerServer` at a time,
+// `maxPerMinutePerServer` starts a minute) must hold as seen from the provider, every refused request must
+// get the documented -1 `{ reason: 'rate limited' }` at once (refused, never queued), every request must be
+// answered, and the host's heap must not keep what it served.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { composeHost, type ComposedHost } from '../../src/main/core/compose-host'
+import { SettingsService } from '../../src/main/core/config/settings-service'
+import { MemoryJsonDocument } from '../doubles/memory-json-document'
+import { MemorySecretStore } from '../doubles/memory-secret-store'
+import { heapUsedAfterGc } from './support/heap'
+import { startFaultProvider, type FaultProvider } from './support/provider-fault-server'
+import type { FloodAnswer } from './support/sampling-flood-server'
+
+const FLOOD_SERVER = fileURLToPath(new URL('./support/sampling-flood-server.ts', import.meta.url))
+const FLOOD = 200
+/** Each request carries this much text: a host keeping served requests would keep 200 × this per flood. */
+const TEXT_BYTES = 20_000
+/**
+ * After three more floods (600 requests, 12 MB of request text) the collected heap may grow this much.
+ * Measured: about 2 MB as the host is; 12.5 MB with the service made to keep each request's params.
+ */
+const HEAP_GROWTH_BOUND = 8 * 1024 * 1024
+
+let provider: FaultProvider
+let composed: ComposedHost
+let settings: SettingsService
+let home: string
+
+beforeAll(async () => {
+  provider = await startFaultProvider()
+  // Every accepted request streams for about 600 ms, so the accepted ones overlap at the provider.
+  provider.setFallback({ kind: 'drip', chunks: ['Hello', ' from', ' the model'], intervalMs: 300 })
+  home = mkdtempSync(join(tmpdir(), 'mcp-desk-sampling-flood-'))
+  settings = new SettingsService(new MemoryJsonDocument())
+  settings.update((draft) => {
+    for (const id of ['flood-concurrent', 'flood-per-minute']) {
+      draft.servers.push({
+        id,
+        name: id,
+        enabled: true,
+        sampling: 'allow',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [FLOOD_SERVER],
+        env: {},
+      })
+    }
+  })
+  composed = composeHost({
+    settings,
+    secrets: new MemorySecretStore(),
+    info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home },
+    log: () => undefined,
+  })
+  composed.providers.add({
+    preset: 'custom',
+    id: 'mock',
+    baseUrl: provider.url,
+    apiKey: { value: 'sk-flood' },
+  })
+  composed.providers.saveModel('mock', { id: 'mock-model' })
+  composed.providers.setDefault('mock/mock-model')
+  await composed.servers.start()
+  for (const id of ['flood-concurrent', 'flood-per-minute'])
+    expect(composed.servers.get(id).status).toBe('connected')
+})
+
+afterAll(async () => {
+  await composed?.shutdown()
+  await provider?.close()
+  if (home) rmSync(home, { recursive: true, force: true })
+})
+
+function setLimits(maxConcurrentPerServer: number, maxPerMinutePerServer: number): void {
+  settings.update((draft) => {
+    draft.sampling.maxConcurrentPerServer = maxConcurrentPerServer
+    draft.sampling.maxPerMinutePerServer = maxPerMinutePerServer
+  })
+}
+
+/** Runs one flood from the server and resolves with the answer to each of its requests, in order. */
+async function flood(serverId: string): Promise<FloodAnswer[]> {
+  const client = composed.servers.connection(serverId).client
+  if (!client) throw new Error(`${serverId} is not connected`)
+  const result = await client.callTool(
+    { name: 'flood', arguments: { count: FLOOD, textBytes: TEXT_BYTES } },
+    undefined,
+    { timeout: 50_000 },
+  )
+  const [block] = result.content as Array<{ type: string; text: string }>
+  return JSON.parse(block!.text) as FloodAnswer[]
+}
+
+function split(answers: FloodAnswer[]) {
+  const served = answers.filter((answer) => answer.ok)
+  const refused = answers.filter((answer) => !answer.ok)
+  return { served, refused }
+}
+
+describe('a flood of 200 concurrent sampling requests from one server', () => {
+  it('never lets more than the concurrency limit reach the provider, and refuses the rest with -1', async () => {
+    setLimits(8, 10_000)
+    const before = provider.requests.length
+    const answers = await flood('flood-concurrent')
+
+    expect(answers).toHaveLength(FLOOD)
+    const { served, refused } = split(answers)
+    expect(provider.maxInFlight).toBe(8)
+    expect(served.length).toBeGreaterThanOrEqual(8)
+    expect(served.length + refused.length).toBe(FLOOD)
+    expect(provider.requests.length - before).toBe(served.length)
+    for (const answer of served)
+      expect(answer).toEqual({ ok: true, text: 'Hello from the model', model: 'mock/mock-model' })
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ ok: false, code: -1, reason: 'rate limited' })
+      expect(answer.ok || answer.message).toMatch(
+        /rate limited: \d+ sampling requests from this server are already running \(limit 8 at a time\)$/,
+      )
+    }
+    // Every request is one audit line, and no card is left behind.
+    expect(composed.sampling.audit.recent(1000)).toHaveLength(FLOOD)
+    expect(composed.sampling.queue.list()).toEqual([])
+    await provider.idle()
+  })
+
+  it('lets no more than the per-minute limit start, refusing the rest with -1 and when to retry', async () => {
+    setLimits(100, 20)
+    const before = provider.requests.length
+    const maxBefore = provider.maxInFlight
+    const answers = await flood('flood-per-minute')
+
+    expect(answers).toHaveLength(FLOOD)
+    const { served, refused } = split(answers)
+    // Starts count whether or not they have finished, so exactly the limit gets through.
+    expect(served).toHaveLength(20)
+    expect(refused).toHaveLength(FLOOD - 20)
+    expect(provider.requests.length - before).toBe(20)
+    expect(Math.max(maxBefore, provider.maxInFlight)).toBeLessThanOrEqual(20)
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ ok: false, code: -1, reason: 'rate limited' })
+      expect(answer.ok || answer.message).toMatch(
+        /rate limited: 20 sampling requests from this server in the last minute \(limit 20 per minute\); retry in \d+ s$/,
+      )
+    }
+    await provider.idle()
+  })
+
+  it('does not keep what it served: the heap after three more floods stays within a bound', async () => {
+    setLimits(8, 10_000)
+    // The first test's flood warmed every code path; this one settles what is left of it.
+    await flood('flood-concurrent')
+    await provider.idle()
+    const baseline = heapUsedAfterGc()
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await flood('flood-concurrent')
+      expect(answers).toHaveLength(FLOOD)
+      await provider.idle()
+    }
+    const growth = heapUsedAfterGc() - baseline
+    expect(growth).toBeLessThan(HEAP_GROWTH_BOUND)
+  })
+})
