@@ -12,7 +12,7 @@ export const BENCHMARKS: Readonly<Record<string, BenchmarkEntry>> = {
   sampling: { file: 'sampling-overhead.ts' },
   'tool-search': { file: 'tool-search.ts' },
   startup: { file: 'startup.ts' },
-  // Chromium against the built app in web mode: run `npm run build` first.
+  // Chromium against the built app in web mode (it builds the app first; --no-build skips that).
   renderer: { file: 'renderer-transcript.ts' },
   // heapUsed is only comparable after a full collection, which needs gc() exposed.
   memory: { file: 'memory.ts', nodeArgs: ['--expose-gc'] },

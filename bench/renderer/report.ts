@@ -46,31 +46,39 @@ export function targetChecks(result: RendererTranscriptResult): TargetCheck[] {
     }))
 }
 
+/** Paragraphs are single lines: BENCHMARKS.md keeps line breaks as written, and figures change lengths. */
 export function markdownBody(result: RendererTranscriptResult): string {
   const { setup } = result
   const idle = result.scenarios.find((scenario) => scenario.id === 'idle')
-  const noise =
-    idle && !idle.pass
-      ? ` In this run the idle page itself had a frame of ${ms(idle.max.longestFrameMs)}: the machine was busy ` +
-        'with other work, so frames over the target elsewhere may be its noise too.'
-      : ''
-  return `Chromium ${setup.browser} headless (playwright-core on Debian's Chromium, as the e2e suite runs it) on the
-built web mode, ${setup.viewport.width}×${setup.viewport.height}; ${setup.runs} runs, each with a fresh profile, app
-and browser; median (min–max) over the runs. The long transcript: ${setup.messages.toLocaleString('en-US')} messages
-(${setup.records.toLocaleString('en-US')} records, ${(setup.transcriptBytes / 1024 / 1024).toFixed(2)} MiB) written
-with the app's TranscriptStore — questions, markdown answers with lists, tables and highlighted code, tool calls with
-their results. The stream: ${setup.streamTokens} tokens at ${setup.tokensPerSecond} tokens/s from the mock OpenAI
-provider, one token per SSE chunk, into a chat turn sent from the composer.
-
-${figuresTable(result)}
-
-Longest frame and frames over 50 ms are gaps between requestAnimationFrame callbacks in the page; total blocking
-time is the sum over Long Tasks (PerformanceObserver \`longtask\`) of their time past 50 ms; elapsed is from the
-click until the last message shows at the end of the transcript (open) or from the first streamed text until the
-recorded answer replaced it (streams). Two rows are controls, not held to the target: the opened page doing
-nothing (the machine's own noise), and a blank page in the same browser receiving the bytes web mode sends as the
-answer to \`chat:open\` (one WebSocket message of ${(setup.openAnswerBytes / 1024 / 1024).toFixed(2)} MiB) and
-parsing them. Chromium receives and decodes a message on the page's main thread, so that frame is the floor under
-opening the conversation; what the open row shows beyond it is the window's own work.${noise} The transcript is
-virtualised (src/renderer/src/components/transcript.tsx): only the rows near the viewport are mounted.`
+  const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MiB`
+  const setupText = [
+    `Chromium ${setup.browser} headless (playwright-core on Debian's Chromium, as the e2e suite runs it) on the`,
+    `built web mode, ${setup.viewport.width}×${setup.viewport.height}; ${setup.runs} runs, each with a fresh`,
+    'profile, app and browser; median (min–max) over the runs. The long transcript:',
+    `${setup.messages.toLocaleString('en-US')} messages (${setup.records.toLocaleString('en-US')} records,`,
+    `${mib(setup.transcriptBytes)}) written with the app's TranscriptStore — questions, markdown answers with`,
+    'lists, tables and highlighted code, tool calls with their results. The stream:',
+    `${setup.streamTokens.toLocaleString('en-US')} tokens at ${setup.tokensPerSecond} tokens/s from the mock`,
+    'OpenAI provider, one token per SSE chunk, into a chat turn sent from the composer.',
+  ].join(' ')
+  const methodText = [
+    'Longest frame and frames over 50 ms are gaps between requestAnimationFrame callbacks in the page; total',
+    'blocking time is the sum over Long Tasks (PerformanceObserver `longtask`) of their time past 50 ms; elapsed',
+    'is from the click until the last message shows at the end of the transcript (open) or from the first',
+    'streamed text until the recorded answer replaced it (streams). Two rows are controls, not held to the',
+    "target: the opened page doing nothing (the machine's own noise), and a blank page in the same browser",
+    `receiving the bytes web mode sends as the answer to \`chat:open\` (one WebSocket message of`,
+    `${mib(setup.openAnswerBytes)}) and parsing them. Chromium receives and decodes a message on the page's main`,
+    'thread, so that frame is the floor under opening the conversation; what the open row shows beyond it is the',
+    "window's own work.",
+    ...(idle && !idle.pass
+      ? [
+          `In this run the idle page itself had a frame of ${ms(idle.max.longestFrameMs)}: the machine was busy`,
+          'with other work, so frames over the target elsewhere may be its noise too.',
+        ]
+      : []),
+    'The transcript is virtualised (src/renderer/src/components/transcript.tsx): only the rows near the viewport',
+    'are mounted.',
+  ].join(' ')
+  return [setupText, figuresTable(result), methodText].join('\n\n')
 }

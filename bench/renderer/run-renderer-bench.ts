@@ -49,23 +49,42 @@ function buildApp(log: (line: string) => void): void {
   }
 }
 
-/** The opened transcript at its end (as it opens) and scrolled to its middle (rows rendered on scroll). */
+/**
+ * Page script: scrolls the transcript to `where` (a fraction of its height, 1 for the end) and resolves
+ * once no spacer is in view, i.e. the rows there are mounted (in a deferred render, after the scroll event).
+ */
+function scrollTranscript(where: number): string {
+  return `(() => {
+    const transcript = document.querySelector('[data-testid="transcript"]')
+    transcript.scrollTop = Math.floor(transcript.scrollHeight * ${where})
+    const filled = () => {
+      const view = transcript.getBoundingClientRect()
+      return [...transcript.querySelectorAll('.chat-items-space')].every((space) => {
+        const box = space.getBoundingClientRect()
+        return box.bottom <= view.top || box.top >= view.bottom
+      })
+    }
+    return new Promise((done, fail) => {
+      const deadline = performance.now() + 5000
+      const poll = () => {
+        if (filled()) requestAnimationFrame(() => done())
+        else if (performance.now() > deadline) fail(new Error('the transcript shows a gap after scrolling'))
+        else requestAnimationFrame(poll)
+      }
+      requestAnimationFrame(poll)
+    })
+  })()`
+}
+
+/** The opened transcript at its end (as it opens) and scrolled to its middle (rows mounted on scroll). */
 async function screenshots(page: Page, dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true })
   const end = join(dir, 'renderer-bench-transcript-end.png')
   await page.screenshot({ path: end, animations: 'disabled' })
-  await page.evaluate(`(() => {
-    const transcript = document.querySelector('[data-testid="transcript"]')
-    transcript.scrollTop = Math.floor(transcript.scrollHeight / 2)
-    // Two frames: the scroll event mounts the rows there, the next frame has them laid out.
-    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  })()`)
+  await page.evaluate(scrollTranscript(0.5))
   const middle = join(dir, 'renderer-bench-transcript-middle.png')
   await page.screenshot({ path: middle, animations: 'disabled' })
-  await page.evaluate(`(() => {
-    const transcript = document.querySelector('[data-testid="transcript"]')
-    transcript.scrollTop = transcript.scrollHeight
-  })()`)
+  await page.evaluate(scrollTranscript(1))
   return [end, middle]
 }
 

@@ -14,6 +14,8 @@ const VIEWPORT = 400
 const ROW = 50
 const GAP = 12
 const scrollTops = new WeakMap<Element, number>()
+/** Height added below the list, for content that grew without a render (yet). */
+let grownBy = 0
 
 function isTranscript(element: Element): boolean {
   return element.getAttribute('data-testid') === 'transcript'
@@ -25,7 +27,7 @@ function contentHeight(element: Element): number {
   const heights = [...list.children].map((child) =>
     child.classList.contains('chat-items-space') ? parseFloat((child as HTMLElement).style.height) : ROW,
   )
-  return heights.reduce((sum, height) => sum + height, 0) + Math.max(0, heights.length - 1) * GAP
+  return heights.reduce((sum, height) => sum + height, 0) + Math.max(0, heights.length - 1) * GAP + grownBy
 }
 
 function fakeLayout(): void {
@@ -95,11 +97,9 @@ function mountedRows(): HTMLElement[] {
   return [...transcript().querySelectorAll<HTMLElement>('[data-row-key]')]
 }
 
-/** Scrolls as the user does: a wheel turn, then the scroll it causes. */
 function scrollTo(top: number): void {
   const element = transcript()
   act(() => {
-    fireEvent.wheel(element)
     element.scrollTop = top
     fireEvent.scroll(element)
   })
@@ -154,18 +154,30 @@ describe('transcript row window', () => {
     expect(within(transcript()).getByText('Question 1')).toBeTruthy()
   })
 
-  it('keeps following when a scroll the user did not make leaves the end behind', async () => {
+  it('keeps following when content grew below the view before a scroll event arrived', async () => {
     const { api, meta } = await renderOpenConversation(longConversation())
     const element = transcript()
-    // Content grew after the last scroll to the end, and its scroll event arrives late, not at the end.
+    // The end moved 200 px down while scrollTop stayed: a scroll event now finds the view off the end.
+    grownBy = 200
     act(() => {
-      element.scrollTop = element.scrollTop - 200
       fireEvent.scroll(element)
     })
+    grownBy = 0
     act(() => {
       api.chat.append(meta.id, { type: 'note', turnId: 't150', text: 'a new note at the end' })
     })
     expect(element.scrollTop + VIEWPORT).toBe(element.scrollHeight)
     expect(within(transcript()).getByTestId('chat-note')).toBeTruthy()
+  })
+
+  it('stops following when something brings an earlier message into view, such as focus', async () => {
+    const { api, meta } = await renderOpenConversation(longConversation())
+    const element = transcript()
+    const top = element.scrollTop - 300
+    scrollTo(top)
+    act(() => {
+      api.chat.append(meta.id, { type: 'note', turnId: 't150', text: 'a new note at the end' })
+    })
+    expect(element.scrollTop).toBe(top)
   })
 })

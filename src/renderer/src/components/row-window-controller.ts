@@ -1,5 +1,4 @@
 import { rowWindow, sameWindow, type RowWindowEntry } from '../state/row-window'
-import { watchUserScrolling, type UserScrollIntent } from './user-scroll-intent'
 
 export interface RowWindowOptions {
   /** The list's CSS row gap, px. */
@@ -22,8 +21,8 @@ export const ROW_KEY_ATTRIBUTE = 'data-row-key'
  * next frame after any other commit, and when a ResizeObserver sees a row change size, e.g. a disclosure
  * opened), else from the caller's estimates. It also follows the end: while the user is at (or near) the
  * end, every change scrolls to the new end — the one place that does, since a new window or a measured
- * height moves the end without the conversation changing. Only the user's own scrolling (wheel, keys,
- * touch, scrollbar) stops following; scrolling back to the end resumes it.
+ * height moves the end without the conversation changing. Moving the view up stops following (content
+ * growing below does not); scrolling back to the end resumes it.
  */
 export class RowWindowController {
   readonly #options: RowWindowOptions
@@ -33,12 +32,15 @@ export class RowWindowController {
   #keys: readonly string[] = []
   #estimates: readonly number[] = []
   readonly #measured = new Map<string, number>()
+  /** Every row's height, measured or estimated; rebuilt only when a row or a measurement changed. */
+  #sizes: number[] | null = null
   #measuredWidth = 0
   #following = true
   #pinnedKey: string | null = null
   #snapshot: RowWindowEntry[] = []
   #resizes: ResizeObserver | null = null
-  #userScrolling: UserScrollIntent | null = null
+  /** Where the last scroll to the end left the view (scrollTop), to tell a move up from growth below. */
+  #stuckTop = 0
   #frame = 0
   /** No overscan until the first rows are on screen: opening mounts what is visible first, the rest next. */
   #overscan = 0
@@ -62,8 +64,6 @@ export class RowWindowController {
       typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.refreshSoon())
     resizes?.observe(scroller)
     this.#resizes = resizes
-    const userScrolling = watchUserScrolling(scroller)
-    this.#userScrolling = userScrolling
     scroller.addEventListener('scroll', this.#onScroll, { passive: true })
     list.addEventListener('focusin', this.#onFocusIn)
     list.addEventListener('focusout', this.#onFocusOut)
@@ -72,8 +72,6 @@ export class RowWindowController {
       if (this.#frame !== 0) cancelAnimationFrame(this.#frame)
       this.#frame = 0
       resizes?.disconnect()
-      userScrolling.stop()
-      this.#userScrolling = null
       scroller.removeEventListener('scroll', this.#onScroll)
       list.removeEventListener('focusin', this.#onFocusIn)
       list.removeEventListener('focusout', this.#onFocusOut)
@@ -87,6 +85,7 @@ export class RowWindowController {
   setRows(keys: readonly string[], estimates: readonly number[]): void {
     this.#keys = keys
     this.#estimates = estimates
+    this.#sizes = null
     this.#recompute()
   }
 
@@ -107,7 +106,10 @@ export class RowWindowController {
     const scroller = this.#scroller
     if (!scroller) return
     const mounted = this.#measure(scroller)
-    if (this.#following) scroller.scrollTop = scroller.scrollHeight
+    if (this.#following) {
+      scroller.scrollTop = scroller.scrollHeight
+      this.#stuckTop = scroller.scrollTop
+    }
     if (mounted > 0 && this.#overscan !== this.#options.overscan) {
       this.#overscan = this.#options.overscan
       this.refreshSoon()
@@ -123,11 +125,15 @@ export class RowWindowController {
     if (scroller.clientWidth !== this.#measuredWidth) {
       this.#measuredWidth = scroller.clientWidth
       this.#measured.clear()
+      this.#sizes = null
     }
     const rows = list.querySelectorAll<HTMLElement>(`[${ROW_KEY_ATTRIBUTE}]`)
     for (const row of rows) {
       const key = row.getAttribute(ROW_KEY_ATTRIBUTE)
-      if (key !== null && row.offsetHeight > 0) this.#measured.set(key, row.offsetHeight)
+      const height = row.offsetHeight
+      if (key === null || height === 0 || this.#measured.get(key) === height) continue
+      this.#measured.set(key, height)
+      this.#sizes = null
     }
     return rows.length
   }
@@ -144,8 +150,9 @@ export class RowWindowController {
       top = scroller.scrollTop - listTop
     }
     const pinned = this.#pinnedKey === null ? -1 : this.#keys.indexOf(this.#pinnedKey)
+    this.#sizes ??= this.#keys.map((key, index) => this.#measured.get(key) ?? this.#estimates[index] ?? 0)
     const next = rowWindow({
-      sizes: this.#keys.map((key, index) => this.#measured.get(key) ?? this.#estimates[index] ?? 0),
+      sizes: this.#sizes,
       gap: this.#options.gap,
       top,
       height,
@@ -173,9 +180,10 @@ export class RowWindowController {
   #onScroll = (): void => {
     const scroller = this.#scroller
     if (!scroller) return
-    // While following, a scroll the user did not make (content grew after the last scroll to the end,
-    // scroll anchoring moved the view) must not stop it: the next refresh puts the end back in view.
-    if (!this.#following || this.#userScrolling?.active()) {
+    // Content that grew below since the last scroll to the end leaves scrollTop where it was: that must not
+    // stop following (the next refresh brings the new end into view). Only a move up from there (the user
+    // scrolling, focus or find in page bringing an earlier message into view) is reading further up.
+    if (!this.#following || scroller.scrollTop < this.#stuckTop - 1) {
       const fromEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
       this.#following = fromEnd <= this.#options.stickDistance
     }
