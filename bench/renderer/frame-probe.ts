@@ -84,6 +84,9 @@ const PROBE_SOURCE = `(() => {
           if (!last || !last.textContent.includes(text)) return false
           return list.scrollHeight - list.scrollTop - list.clientHeight <= 48
         },
+        // The window opens a conversation with its newest records and joins the older ones behind them.
+        wholeTranscript: () =>
+          checks.lastAssistant() && !document.querySelector('[data-testid="transcript-loading-older"]'),
       }
       const check = checks[condition]
       if (!check) return Promise.reject(new Error('unknown condition ' + condition))
@@ -142,10 +145,12 @@ export type ShownCondition =
   | { kind: 'live' }
   /** The last assistant message contains `text`, nothing streams, and the transcript is scrolled to its end. */
   | { kind: 'lastAssistant'; text: string }
+  /** As lastAssistant, and every older record has been loaded behind it. */
+  | { kind: 'wholeTranscript'; text: string }
 
 /** The page's clock (performance.now()) at the first frame where `condition` holds. */
 export async function whenShown(page: Page, condition: ShownCondition, timeoutMs: number): Promise<number> {
-  const text = condition.kind === 'lastAssistant' ? condition.text : ''
+  const text = 'text' in condition ? condition.text : ''
   const call = `window.__benchFrameProbe.until(${JSON.stringify(condition.kind)}, ${JSON.stringify(text)}, ${timeoutMs})`
   return await page.evaluate<number>(call)
 }

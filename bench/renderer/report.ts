@@ -50,6 +50,7 @@ export function targetChecks(result: RendererTranscriptResult): TargetCheck[] {
 export function markdownBody(result: RendererTranscriptResult): string {
   const { setup } = result
   const idle = result.scenarios.find((scenario) => scenario.id === 'idle')
+  const open = result.scenarios.find((scenario) => scenario.id === 'open')
   const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MiB`
   const setupText = [
     `Chromium ${setup.browser} headless (playwright-core on Debian's Chromium, as the e2e suite runs it) on the`,
@@ -65,12 +66,17 @@ export function markdownBody(result: RendererTranscriptResult): string {
     'Longest frame and frames over 50 ms are gaps between requestAnimationFrame callbacks in the page; total',
     'blocking time is the sum over Long Tasks (PerformanceObserver `longtask`) of their time past 50 ms; elapsed',
     'is from the click until the last message shows at the end of the transcript (open) or from the first',
-    'streamed text until the recorded answer replaced it (streams). Two rows are controls, not held to the',
-    "target: the opened page doing nothing (the machine's own noise), and a blank page in the same browser",
-    `receiving the bytes web mode sends as the answer to \`chat:open\` (one WebSocket message of`,
-    `${mib(setup.openAnswerBytes)}) and parsing them. Chromium receives and decodes a message on the page's main`,
-    'thread, so that frame is the floor under opening the conversation; what the open row shows beyond it is the',
-    "window's own work.",
+    'streamed text until the recorded answer replaced it (streams). The window opens a conversation with its',
+    'newest 200 records (`chat:open` with a tail) and then joins the older ones in front, page by page',
+    '(`chat:records`, at most 500 records and 256 KiB each); the open row records until every page has been',
+    ...(open?.median.loadedMs !== undefined
+      ? [`joined (median ${ms(open.median.loadedMs)} after the click) and one second more.`]
+      : ['joined, and one second more.']),
+    "Two rows are controls, not held to the target: the opened page doing nothing (the machine's own noise),",
+    'and a blank page in the same browser receiving the whole transcript as one `chat:open` answer (one',
+    `WebSocket message of ${mib(setup.wholeTranscriptMessageBytes)}) and parsing it, which is how the window`,
+    "opened a conversation before it paged: Chromium decodes a message on the page's main thread, so that one",
+    'frame could not be avoided without paging.',
     ...(idle && !idle.pass
       ? [
           `In this run the idle page itself had a frame of ${ms(idle.max.longestFrameMs)}: the machine was busy`,

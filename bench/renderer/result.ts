@@ -13,8 +13,8 @@ export interface RendererTranscriptResult {
     messages: number
     records: number
     transcriptBytes: number
-    /** Size of web mode's answer to `chat:open` for it: one WebSocket message. */
-    openAnswerBytes: number
+    /** Size of the whole transcript as one `chat:open` answer (the transfer control's message). */
+    wholeTranscriptMessageBytes: number
     streamTokens: number
     /** The rate the mock provider was asked to stream at. */
     tokensPerSecond: number
@@ -30,7 +30,8 @@ export interface RendererTranscriptResult {
 
 /**
  * Two controls, not held to the target: `idle`, the page doing nothing (its long frames are the machine's
- * noise), and `transfer`, a blank page receiving and parsing what `chat:open` sends (the open's floor).
+ * noise), and `transfer`, a blank page receiving and parsing the whole transcript as one message (what
+ * opening cost before the window paged).
  */
 export type ScenarioId = 'idle' | 'transfer' | 'open' | 'stream' | 'stream-empty'
 
@@ -56,13 +57,15 @@ export interface FigureSummary {
   medianFrameMs: number
   /** openMs for the open scenario, streamMs for the streams, the recording's length for idle. */
   elapsedMs: number
+  /** Until every older record was loaded (open only). */
+  loadedMs?: number
   /** Received tokens per second (streams only). */
   tokensPerSecond?: number
 }
 
 const LABELS: Record<ScenarioId, string> = {
   idle: 'idle page (control: machine noise)',
-  transfer: 'receive and parse the open answer only (control: its floor)',
+  transfer: 'receive and parse the whole transcript in one message (control: opening without paging)',
   open: 'open the long transcript',
   stream: 'stream into the long transcript',
   'stream-empty': 'stream into an empty conversation',
@@ -76,6 +79,7 @@ function elapsed(run: Run): number {
 function summarise(runs: readonly Run[], pick: (values: number[]) => number): FigureSummary {
   const of = (figure: (run: Run) => number) => pick(runs.map(figure))
   const rates = runs.flatMap((run) => ('tokensPerSecond' in run ? [run.tokensPerSecond] : []))
+  const loaded = runs.flatMap((run) => ('loadedMs' in run ? [run.loadedMs] : []))
   return {
     longestFrameMs: of((run) => run.longestFrameMs),
     totalBlockingMs: of((run) => run.totalBlockingMs),
@@ -84,6 +88,7 @@ function summarise(runs: readonly Run[], pick: (values: number[]) => number): Fi
     medianFrameMs: of((run) => run.medianFrameMs),
     elapsedMs: of(elapsed),
     ...(rates.length > 0 ? { tokensPerSecond: pick(rates) } : {}),
+    ...(loaded.length > 0 ? { loadedMs: pick(loaded) } : {}),
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type StreamRun,
 } from './scenarios'
 import { streamedAnswerTokens } from './streamed-answer'
-import { measureTransfer, openAnswerFrame } from './transfer-control'
+import { measureTransfer, wholeTranscriptFrame } from './transfer-control'
 
 export interface RendererBenchOptions {
   runs: number
@@ -113,7 +113,7 @@ export async function runRendererBenchmark(options: RendererBenchOptions): Promi
   let browser = 'unknown'
   try {
     const transcript = writeLongTranscript(join(template, 'transcripts'), options.messages)
-    const openAnswer = openAnswerFrame({
+    const wholeAnswer = wholeTranscriptFrame({
       meta: { id: transcript.id, title: transcript.title, model: 'mock/mock-model' },
       records: transcript.loaded,
     })
@@ -139,7 +139,7 @@ export async function runRendererBenchmark(options: RendererBenchOptions): Promi
         await openNewConversation(session.page)
         const empty = await measureStream(session.page, mock, tokens, options.tokensPerSecond)
         emptyStreams.push(empty)
-        const transfer = await measureTransfer(session.browser, openAnswer, SETTLE_MS)
+        const transfer = await measureTransfer(session.browser, wholeAnswer, SETTLE_MS)
         transfers.push(transfer)
         log(
           `run ${run + 1}/${options.runs}: longest frame idle ${idles.at(-1)?.longestFrameMs.toFixed(0)} ms, ` +
@@ -169,7 +169,7 @@ export async function runRendererBenchmark(options: RendererBenchOptions): Promi
         messages: transcript.messages,
         records: transcript.records,
         transcriptBytes: transcript.bytes,
-        openAnswerBytes: Buffer.byteLength(openAnswer),
+        wholeTranscriptMessageBytes: Buffer.byteLength(wholeAnswer),
         streamTokens: tokens.length,
         tokensPerSecond: options.tokensPerSecond,
         viewport: VIEWPORT,

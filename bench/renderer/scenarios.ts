@@ -13,6 +13,8 @@ const WAIT_MS = 300_000
 export interface OpenRun extends FrameFigures {
   /** From the start of recording (the click follows it) until the last message shows, scrolled to the end. */
   openMs: number
+  /** From the start of recording until every older record has been loaded behind the last message. */
+  loadedMs: number
   /** Rows mounted in the transcript once open: all of them unless the list is virtualised. */
   mountedRows: number
 }
@@ -24,18 +26,27 @@ export interface StreamRun extends FrameFigures {
   tokensPerSecond: number
 }
 
-/** Clicks the conversation in the sidebar and records until its last message shows. */
+/**
+ * Clicks the conversation in the sidebar and records until its last message shows and the older records
+ * have all been loaded behind it (the window loads them page by page after showing the newest).
+ */
 export async function measureOpen(page: Page, title: string): Promise<OpenRun> {
   const row = page.getByRole('button', { name: title, exact: true })
   await row.waitFor()
   await startRecording(page)
   await row.click()
   const shownAt = await whenShown(page, { kind: 'lastAssistant', text: LAST_MESSAGE_MARKER }, WAIT_MS)
+  const loadedAt = await whenShown(page, { kind: 'wholeTranscript', text: LAST_MESSAGE_MARKER }, WAIT_MS)
   const recording = await stopRecording(page, SETTLE_MS)
   const mountedRows = await page
     .locator('[data-testid="transcript"] .chat-items > li:not(.chat-items-space)')
     .count()
-  return { ...frameFigures(recording), openMs: shownAt - recording.startedAt, mountedRows }
+  return {
+    ...frameFigures(recording),
+    openMs: shownAt - recording.startedAt,
+    loadedMs: loadedAt - recording.startedAt,
+    mountedRows,
+  }
 }
 
 /**

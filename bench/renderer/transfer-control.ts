@@ -6,11 +6,10 @@ import { frameFigures, type FrameFigures } from './frame-figures'
 import { startRecording, stopRecording } from './frame-probe'
 
 /**
- * The second control: a blank page in the same browser receives the bytes `chat:open` sends for the long
- * transcript (one WebSocket message, as web mode sends it) and parses them, and nothing else. Chromium
- * receives and decodes a message on the page's main thread, so a frame here is the floor under opening
- * the conversation that no rendering work in the window can go below: what is left over in the open
- * scenario is the window's own.
+ * The second control: a blank page in the same browser receives the whole long transcript as one
+ * `chat:open` answer (one WebSocket message, as web mode sends it) and parses it, and nothing else. That is
+ * how the window opened a conversation before it paged: Chromium receives and decodes a message on the
+ * page's main thread, so no rendering work could bring a frame below this one. It shows what paging saves.
  */
 export async function measureTransfer(
   browser: Browser,
@@ -46,11 +45,11 @@ export async function measureTransfer(
   }
 }
 
-/** What web mode sends as the answer to `chat:open`: a result frame holding the conversation's view. */
-export function openAnswerFrame(view: { meta: unknown; records: unknown[] }): string {
+/** What web mode sends as the answer to `chat:open` without a tail: the whole conversation in one frame. */
+export function wholeTranscriptFrame(view: { meta: unknown; records: unknown[] }): string {
   return JSON.stringify({
     type: 'result',
     id: 1,
-    result: { ok: true, value: { ...view, warnings: [], awaitingConfirmation: false } },
+    result: { ok: true, value: { ...view, firstIndex: 0, warnings: [], awaitingConfirmation: false } },
   })
 }

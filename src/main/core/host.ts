@@ -191,7 +191,8 @@ export function createHost(deps: HostDeps): Host {
       await chat.runner.delete(id)
       return { deleted: true as const }
     },
-    'chat:open': ({ id }) => chat.runner.open(id),
+    'chat:open': ({ id, tail }) => chat.runner.open(id, tail),
+    'chat:records': ({ id, before, limit }) => chat.runner.records(id, before, limit),
     'chat:send': ({ id, confirmUnknown, ...message }) =>
       chat.runner.send(id, message, confirmUnknown === true),
     'chat:stop': ({ id }) => ({ stopped: chat.runner.stop(id) }),

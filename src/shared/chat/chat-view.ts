@@ -14,6 +14,8 @@ const modelRefSchema = z.string().min(3).max(400)
 export const conversationViewSchema = z.object({
   meta: conversationMetaSchema,
   records: z.array(transcriptRecordSchema),
+  /** Where `records` start in the whole transcript: 0 when they are all of it, otherwise older ones exist. */
+  firstIndex: z.number().int().nonnegative(),
   /** Lines of the transcript skipped on load (a torn last line after a crash, say), in words. */
   warnings: z.array(z.string()),
   /** The last turn left a tool call whose outcome is unknown: the next message needs the user's confirmation. */
@@ -22,6 +24,30 @@ export const conversationViewSchema = z.object({
   runningTurnId: z.string().optional(),
 })
 export type ConversationView = z.infer<typeof conversationViewSchema>
+
+/** The most records one `chat:open` tail or `chat:records` page may ask for. */
+export const MAX_TRANSCRIPT_PAGE = 1000
+
+const pageSizeSchema = z.number().int().min(1).max(MAX_TRANSCRIPT_PAGE)
+
+/**
+ * `tail` opens with only the newest records (at most that many, and at most a few hundred KiB), so a long
+ * transcript shows at once; the window then asks for the older ones page by page with `chat:records`.
+ */
+export const openConversationRequestSchema = z
+  .object({ id: conversationIdSchema, tail: pageSizeSchema.optional() })
+  .strict()
+
+/** The records just before index `before`, newest last: at most `limit`, and at most a few hundred KiB. */
+export const transcriptPageRequestSchema = z
+  .object({ id: conversationIdSchema, before: z.number().int().nonnegative(), limit: pageSizeSchema })
+  .strict()
+
+export const transcriptPageSchema = z.object({
+  records: z.array(transcriptRecordSchema),
+  firstIndex: z.number().int().nonnegative(),
+})
+export type TranscriptPage = z.infer<typeof transcriptPageSchema>
 
 export const createConversationRequestSchema = z
   .object({ title: conversationTitleSchema.optional(), model: modelRefSchema.optional() })

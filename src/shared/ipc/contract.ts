@@ -30,9 +30,12 @@ import {
   chatTurnEventSchema,
   conversationViewSchema,
   createConversationRequestSchema,
+  openConversationRequestSchema,
   renameConversationRequestSchema,
   sendMessageRequestSchema,
   setConversationModelRequestSchema,
+  transcriptPageRequestSchema,
+  transcriptPageSchema,
 } from '../chat/chat-view'
 import { conversationIdSchema, conversationMetaSchema } from '../chat/transcript-schema'
 import { toolCallCardSchema, toolCallDecisionSchema } from '../chat/tool-call-card'
@@ -263,7 +266,9 @@ export const requestChannels = {
     request: z.object({ id: conversationIdSchema }).strict(),
     response: z.object({ deleted: z.literal(true) }),
   },
-  'chat:open': { request: z.object({ id: conversationIdSchema }).strict(), response: conversationViewSchema },
+  'chat:open': { request: openConversationRequestSchema, response: conversationViewSchema },
+  /** Older records of a conversation opened with a tail (see openConversationRequestSchema). */
+  'chat:records': { request: transcriptPageRequestSchema, response: transcriptPageSchema },
   /**
    * Starts a turn and answers once it is running (its records and text arrive as events). Refused with
    * `conflict` while a turn runs in the conversation, or while an unknown outcome awaits confirmation.

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TranscriptRecord } from '../../../src/shared/chat/transcript-schema'
 import { recordFixture } from '../support/fake-chat'
-import { renderOpenConversation } from '../support/render-chat'
+import { chatApi, renderOpenConversation } from '../support/render-chat'
 
 /**
  * jsdom has no layout, so these tests give the page a small one: the transcript is 400 px tall, every
@@ -119,6 +119,48 @@ describe('transcript row window', () => {
     const spacer = transcript().querySelector('.chat-items-space')
     expect(spacer?.getAttribute('aria-hidden')).toBe('true')
     expect(transcript().getAttribute('tabindex')).toBe('0')
+  })
+
+  it('opens at the end with the newest records, says older ones are loading, then joins them in front', async () => {
+    const api = chatApi()
+    api.hold('chat:records')
+    const { store } = await renderOpenConversation(longConversation(), { api })
+    expect(screen.getByTestId('transcript-loading-older').textContent).toBe('Loading earlier messages…')
+    expect(within(transcript()).getByTestId('tool-call').textContent).toContain('found it')
+    expect(mountedRows().at(-1)?.getAttribute('data-row-key')).toBe('299')
+
+    await act(async () => {
+      api.release('chat:records')
+      await new Promise<void>((resolve) => {
+        const stop = store.subscribe((state) => {
+          if (state.conversation?.firstIndex !== 0) return
+          stop()
+          resolve()
+        })
+      })
+    })
+    expect(screen.queryByTestId('transcript-loading-older')).toBeNull()
+    const element = transcript()
+    expect(element.scrollTop + VIEWPORT).toBe(element.scrollHeight)
+    // Rows keep their keys (their place in the whole transcript) across the join.
+    expect(mountedRows().at(-1)?.getAttribute('data-row-key')).toBe('299')
+    expect(mountedRows().at(-1)?.getAttribute('aria-setsize')).toBe('300')
+    scrollTo(0)
+    expect(within(transcript()).getByText('Question 1')).toBeTruthy()
+  })
+
+  it('says when the earlier messages could not be loaded, and loads them on Try again', async () => {
+    const api = chatApi()
+    api.fail('chat:records', { code: 'unavailable', message: 'transcript unreadable' })
+    const { store } = await renderOpenConversation(longConversation(), { api })
+    const failed = await screen.findByTestId('transcript-older-failed')
+    expect(failed.textContent).toContain('Earlier messages could not be loaded.')
+    expect(screen.queryByTestId('transcript-loading-older')).toBeNull()
+
+    api.succeed('chat:records')
+    fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(store.getState().conversation?.firstIndex).toBe(0))
+    expect(screen.queryByTestId('transcript-older-failed')).toBeNull()
   })
 
   it('mounts the first rows when scrolled to the top, and keeps the row holding focus mounted', async () => {

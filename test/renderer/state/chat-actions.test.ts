@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { createAppStore } from '../../../src/renderer/src/state/app-store'
 import type { RequestChannel } from '../../../src/shared/ipc/contract'
-import { conversationId, conversationMetaFixture, toolCallCardFixture } from '../support/fake-chat'
+import {
+  conversationId,
+  conversationMetaFixture,
+  recordFixture,
+  toolCallCardFixture,
+} from '../support/fake-chat'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { modelFixture, providerFixture } from '../support/fake-providers'
 
@@ -25,6 +30,27 @@ async function started(api = apiWithModel()) {
   await store.getState().start()
   return { api, store }
 }
+
+type AppStore = Awaited<ReturnType<typeof started>>['store']
+
+/** Resolves once the store's state satisfies `holds` (checked now and on every change). */
+function stateWhere(store: AppStore, holds: (state: ReturnType<AppStore['getState']>) => boolean) {
+  return new Promise<void>((resolve) => {
+    if (holds(store.getState())) return resolve()
+    const stop = store.subscribe((state) => {
+      if (!holds(state)) return
+      stop()
+      resolve()
+    })
+  })
+}
+
+function notes(count: number) {
+  return Array.from({ length: count }, (_, index) => recordFixture({ type: 'note', text: `n${index}` }))
+}
+
+const textsOf = (store: AppStore) =>
+  store.getState().conversation?.records.map((record) => (record.type === 'note' ? record.text : record.type))
 
 describe('chat in the app store', () => {
   it('lists conversations (most recent first) and waiting tool calls at start; both count on the bell', async () => {
@@ -93,6 +119,59 @@ describe('chat in the app store', () => {
       'turn',
     ])
     expect(store.getState().conversation?.runningTurnId).toBeUndefined()
+  })
+
+  it('opens a long conversation with its newest records, then joins the older ones in front page by page', async () => {
+    const api = apiWithModel()
+    const saved = notes(1200)
+    api.chat.seed(first, [...saved])
+    const { store } = await started(api)
+    api.hold('chat:records')
+    expect(await store.getState().openConversation(first.id)).toBe(true)
+    expect(api.callsTo('chat:open')).toEqual([{ id: first.id, tail: 200 }])
+    expect(store.getState().conversation).toMatchObject({ firstIndex: 1000 })
+    expect(store.getState().conversation?.records).toEqual(saved.slice(1000))
+
+    // A record written while the older pages load joins at the end, as usual.
+    api.chat.append(first.id, { type: 'note', text: 'new' })
+    api.release('chat:records')
+    await stateWhere(store, (state) => state.conversation?.firstIndex === 0)
+    expect(textsOf(store)).toEqual([...saved.map((_, index) => `n${index}`), 'new'])
+    expect(api.callsTo('chat:records')).toEqual([
+      { id: first.id, before: 1000, limit: 500 },
+      { id: first.id, before: 500, limit: 500 },
+    ])
+  })
+
+  it('stops loading older records when another conversation opens; a page that fails is reported and retried', async () => {
+    const api = apiWithModel()
+    api.chat.seed(first, notes(700))
+    api.chat.seed(second, notes(300))
+    const { store } = await started(api)
+    api.hold('chat:records')
+    await store.getState().openConversation(first.id)
+    await store.getState().openConversation(second.id)
+    api.release('chat:records')
+    await stateWhere(store, (state) => state.conversation?.firstIndex === 0)
+    expect(store.getState().conversation?.id).toBe(second.id)
+    expect(store.getState().conversation?.records).toHaveLength(300)
+    // The first conversation's late page was dropped, not joined onto the second.
+    expect(textsOf(store)?.[0]).toBe('n0')
+
+    api.fail('chat:records', { code: 'not_found', message: 'transcript gone' })
+    await store.getState().openConversation(first.id)
+    await stateWhere(store, (state) => state.errors.length > 0)
+    expect(store.getState().errors.map((error) => `${error.context}: ${error.message}`)).toEqual([
+      'Could not load the earlier messages of “Release notes”: transcript gone',
+    ])
+    expect(store.getState().conversation).toMatchObject({ id: first.id, firstIndex: 500, olderFailed: true })
+
+    // On the user's word they load again.
+    api.succeed('chat:records')
+    store.getState().retryOlderRecords()
+    expect(store.getState().conversation?.olderFailed).toBeUndefined()
+    await stateWhere(store, (state) => state.conversation?.firstIndex === 0)
+    expect(store.getState().conversation?.records).toHaveLength(700)
   })
 
   it('shows the conversation opened last when an earlier chat:open answers late', async () => {

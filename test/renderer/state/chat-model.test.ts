@@ -6,6 +6,7 @@ import {
   applyTurn,
   emptyPending,
   mergeOpened,
+  prependRecords,
   openedConversation,
   resultStateLabels,
   sortConversations,
@@ -24,6 +25,7 @@ function view(overrides: Partial<ConversationView> = {}): ConversationView {
   return {
     meta: conversationMetaFixture(),
     records: [],
+    firstIndex: 0,
     warnings: [],
     awaitingConfirmation: false,
     ...overrides,
@@ -130,6 +132,40 @@ describe('what the transcript shows', () => {
     expect(items.map((item) => item.kind)).toEqual(['user', 'tool', 'assistant', 'turn-end'])
     expect(items[1]).toMatchObject({ kind: 'tool', call, result })
     expect(items[3]).toMatchObject({ status: 'error', reason: 'model down' })
+  })
+
+  it('keys rows by their place in the whole transcript, so joining older records in front keeps them', () => {
+    const call = recordFixture({
+      type: 'tool_call',
+      turnId: 't1',
+      callId: 'c1',
+      exposedName: 'mcp_docs_query',
+      serverId: 'docs',
+      toolName: 'query',
+      arguments: {},
+    })
+    const result = recordFixture({
+      type: 'tool_result',
+      turnId: 't1',
+      callId: 'c1',
+      state: 'completed',
+      text: 'ok',
+    })
+    // Opened at the result: its call is in the page not loaded yet, so the row waits for it.
+    const opened = openedConversation(view({ records: [result, answer, ended], firstIndex: 3 }))
+    expect(transcriptItems(opened.records, opened.firstIndex).map((item) => item.key)).toEqual(['4'])
+
+    const joined = prependRecords(opened, { records: [started, user, call], firstIndex: 0 })
+    expect(joined.firstIndex).toBe(0)
+    const items = transcriptItems(joined.records, joined.firstIndex)
+    expect(items.map((item) => [item.kind, item.key])).toEqual([
+      ['user', '1'],
+      ['tool', '2'],
+      ['assistant', '4'],
+    ])
+    expect(items[1]).toMatchObject({ call, result })
+    // A page that does not end where the records start is not joined.
+    expect(prependRecords(opened, { records: [user], firstIndex: 0 })).toBe(opened)
   })
 
   it('orders conversations by latest activity and counts waiting calls per conversation', () => {

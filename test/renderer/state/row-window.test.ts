@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   rowWindow,
   sameWindow,
+  withRowKeys,
   type RowWindowEntry,
   type RowWindowInput,
 } from '../../../src/renderer/src/state/row-window'
@@ -69,10 +70,25 @@ describe('rowWindow', () => {
     }
   })
 
-  it('tells windows apart by their rows and spacer heights', () => {
-    const a = rowWindow(input(hundred, { top: 1000 }))
-    expect(sameWindow(a, rowWindow(input(hundred, { top: 1001 })))).toBe(true)
-    expect(sameWindow(a, rowWindow(input(hundred, { top: 1500 })))).toBe(false)
-    expect(sameWindow(a, rowWindow(input([...hundred.slice(0, 99), 130], { top: 1000 })))).toBe(false)
+  it('tells windows apart by their rows, their keys and spacer heights', () => {
+    const keys = hundred.map((_, index) => `k${index}`)
+    const keyed = (overrides: Partial<RowWindowInput>, sizes = hundred, rowKeys = keys) =>
+      withRowKeys(rowWindow(input(sizes, overrides)), rowKeys)
+    const a = keyed({ top: 1000 })
+    expect(a.find((entry) => entry.kind === 'row')).toEqual({ kind: 'row', index: 9, key: 'k9' })
+    expect(sameWindow(a, keyed({ top: 1001 }))).toBe(true)
+    expect(sameWindow(a, keyed({ top: 1500 }))).toBe(false)
+    expect(sameWindow(a, keyed({ top: 1000 }, [...hundred.slice(0, 99), 130]))).toBe(false)
+    // The same places holding other rows (rows joined in front shift every key) is another window.
+    expect(
+      sameWindow(
+        a,
+        keyed(
+          { top: 1000 },
+          hundred,
+          keys.map((key) => `${key}'`),
+        ),
+      ),
+    ).toBe(false)
   })
 })

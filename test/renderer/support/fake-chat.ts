@@ -194,17 +194,28 @@ export class FakeChat {
     return ok({ deleted: true as const })
   }
 
-  open({ id }: RequestOf<'chat:open'>): Result<'chat:open'> {
+  /** As the host: the newest `tail` records (the host also caps a page's bytes, which the tests here never reach). */
+  open({ id, tail }: RequestOf<'chat:open'>): Result<'chat:open'> {
     const conversation = this.conversations.get(id)
     if (!conversation) return failure('not_found', `no conversation ${id}`)
-    const { meta, warnings, awaitingConfirmation, runningTurnId } = conversation
+    const { meta, warnings, awaitingConfirmation, runningTurnId, records } = conversation
+    const firstIndex = tail === undefined ? 0 : Math.max(0, records.length - tail)
     return ok({
       meta,
-      records: [...conversation.records],
+      records: records.slice(firstIndex),
+      firstIndex,
       warnings,
       awaitingConfirmation,
       ...(runningTurnId ? { runningTurnId } : {}),
     })
+  }
+
+  records({ id, before, limit }: RequestOf<'chat:records'>): Result<'chat:records'> {
+    const conversation = this.conversations.get(id)
+    if (!conversation) return failure('not_found', `no conversation ${id}`)
+    const end = Math.min(before, conversation.records.length)
+    const firstIndex = Math.max(0, end - limit)
+    return ok({ records: conversation.records.slice(firstIndex, end), firstIndex })
   }
 
   send({ id, text, confirmUnknown }: RequestOf<'chat:send'>): Result<'chat:send'> {

@@ -277,6 +277,7 @@ export class FakeDeskApi implements DeskApi {
     'chat:set-model': (request) => this.chat.setModel(request),
     'chat:delete': (request) => this.chat.delete(request),
     'chat:open': (request) => this.chat.open(request),
+    'chat:records': (request) => this.chat.records(request),
     'chat:send': (request) => this.chat.send(request),
     'chat:stop': (request) => this.chat.stop(request),
     'chat:tool-calls': () => this.chat.toolCalls(),

@@ -1,10 +1,11 @@
-import type { ChatTurnEvent, ConversationView } from '../../../shared/chat/chat-view'
+import type { ChatTurnEvent, ConversationView, TranscriptPage } from '../../../shared/chat/chat-view'
 import type { ConversationMeta } from '../../../shared/chat/transcript-schema'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ChatMessage, ChatService, TurnResult } from './chat-service'
 import type { ConversationService, CreateConversationOptions } from './conversation-service'
 import type { PendingToolCalls } from './pending-tool-calls'
 import { lastTurnHasUnknownOutcome } from './transcript-history'
+import { transcriptPage } from './transcript-page'
 
 /** What the window hears while turns run (the host turns these into contract events). */
 export interface ChatRunnerEvents {
@@ -67,16 +68,24 @@ export class ChatRunner {
     this.deps.chat.forgetConversation(id)
   }
 
-  open(id: string): ConversationView {
+  /** The whole conversation, or with `tail` only its newest records (a page; see transcriptPage). */
+  open(id: string, tail?: number): ConversationView {
     const { meta, records, warnings } = this.deps.conversations.get(id)
     const running = this.#running.get(id)
+    const page =
+      tail === undefined ? { records, firstIndex: 0 } : transcriptPage(records, records.length, tail)
     return {
       meta,
-      records,
+      ...page,
       warnings,
       awaitingConfirmation: running === undefined && lastTurnHasUnknownOutcome(records),
       ...(running ? { runningTurnId: running.turnId } : {}),
     }
+  }
+
+  /** Older records of a conversation opened with a tail. */
+  records(id: string, before: number, limit: number): TranscriptPage {
+    return transcriptPage(this.deps.conversations.get(id).records, before, limit)
   }
 
   /**

@@ -21,6 +21,8 @@ export class SettingsService {
   readonly #listeners = new Set<SettingsListener>()
   readonly startupWarnings: string[] = []
   #current: Settings
+  /** A frozen copy of #current for snapshot(), made on first use after each change. */
+  #frozen: Settings | undefined
   /** Why writing is refused; set when writing would destroy a file the user still needs. */
   #readOnlyReason: string | undefined
 
@@ -37,6 +39,16 @@ export class SettingsService {
     return structuredClone(this.#current)
   }
 
+  /**
+   * The current settings without a copy per call, frozen: changing them throws. For paths that only read,
+   * many times per request (every sampling request reads the server, the limits, the providers): get()
+   * copies the whole settings each time. Replaced, never changed, by update().
+   */
+  snapshot(): Settings {
+    this.#frozen ??= deepFreeze(structuredClone(this.#current))
+    return this.#frozen
+  }
+
   /** Applies a change, validates the result, persists it, and notifies listeners. Invalid results throw. */
   update(change: (draft: Settings) => Settings | void): Settings {
     if (this.#readOnlyReason !== undefined) {
@@ -50,6 +62,7 @@ export class SettingsService {
     }
     this.#doc.write(parsed.data)
     this.#current = parsed.data
+    this.#frozen = undefined
     for (const listener of this.#listeners) listener(this.get())
     return this.get()
   }
@@ -115,4 +128,10 @@ export class SettingsService {
     }
     return defaultSettings()
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
+  for (const child of Object.values(value)) deepFreeze(child)
+  return Object.freeze(value)
 }

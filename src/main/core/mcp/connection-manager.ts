@@ -174,7 +174,7 @@ export class ConnectionManager {
     return new ServerConnection(config, {
       ...rest,
       resolveValues: (c) => configs.resolveValues(c),
-      limits: () => settings.get().mcp.limits,
+      limits: () => settings.snapshot().mcp.limits,
       onChange: () => this.#emit(),
     })
   }

@@ -1,4 +1,5 @@
 import type { LanguageModel } from 'ai'
+import { createHash } from 'node:crypto'
 import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
 import {
   DEFAULT_CHUNK_TIMEOUT_MS,
@@ -53,6 +54,11 @@ export class ProviderService {
   readonly #settings: SettingsService
   readonly #secrets: SecretStore
   readonly #options: ProviderServiceOptions
+  /**
+   * The ai-sdk client per model ref, reused while the provider's URL, credentials and the model id stay the
+   * same: building one per request costs more than the rest of the host's work on a sampling request.
+   */
+  readonly #models = new Map<string, { fingerprint: string; model: LanguageModel }>()
 
   constructor(settings: SettingsService, secrets: SecretStore, options: ProviderServiceOptions = {}) {
     this.#settings = settings
@@ -64,8 +70,9 @@ export class ProviderService {
     return PROVIDER_PRESETS.map((preset) => ({ ...preset }))
   }
 
-  list(): ProviderConfig[] {
-    return this.#settings.get().models.providers
+  /** Frozen (see SettingsService.snapshot): model selection reads it on every request. */
+  list(): readonly ProviderConfig[] {
+    return this.#settings.snapshot().models.providers
   }
 
   get(id: string): ProviderConfig | undefined {
@@ -113,6 +120,7 @@ export class ProviderService {
       draft.models.providers = draft.models.providers.filter((provider) => provider.id !== id)
       forgetModels(draft, (ref) => parseModelRef(ref)?.providerId === id)
     })
+    for (const ref of this.#models.keys()) if (parseModelRef(ref)?.providerId === id) this.#models.delete(ref)
     this.#deleteOrphanedSecrets(id, undefined)
   }
 
@@ -177,7 +185,7 @@ export class ProviderService {
     const { providerId, modelId } = this.#requireModel(ref)
     const normalized = modelRef(providerId, modelId)
     // Most runs use the model used last: no settings write for a list that would not change.
-    if (this.#settings.get().models.recentModels[0] === normalized) return
+    if (this.#settings.snapshot().models.recentModels[0] === normalized) return
     this.#settings.update((draft) => {
       const rest = draft.models.recentModels.filter((candidate) => candidate !== normalized)
       draft.models.recentModels = [normalized, ...rest].slice(0, MAX_RECENT_MODELS)
@@ -200,9 +208,18 @@ export class ProviderService {
   /** The `ai` SDK model for `provider/model`, its key and headers resolved from the secret store now. */
   languageModel(ref: string): { model: LanguageModel; provider: ProviderConfig; config: ModelConfig } {
     const { provider, config } = this.#requireModel(ref)
-    const model = createLanguageModel(provider, config.id, this.#credentials(provider), {
+    const credentials = this.#credentials(provider)
+    // A digest, so the cache holds no second copy of the key; it changes with any value that shapes the client.
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([provider.id, provider.baseUrl, config.id, credentials.apiKey ?? null]))
+      .update(JSON.stringify(Object.entries(credentials.headers)))
+      .digest('base64')
+    const cached = this.#models.get(ref)
+    if (cached?.fingerprint === fingerprint) return { model: cached.model, provider, config }
+    const model = createLanguageModel(provider, config.id, credentials, {
       ...(this.#options.fetch ? { fetch: this.#options.fetch } : {}),
     })
+    this.#models.set(ref, { fingerprint, model })
     return { model, provider, config }
   }
 

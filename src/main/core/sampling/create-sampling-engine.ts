@@ -26,8 +26,8 @@ export function createSamplingEngine(options: {
   const queue = new ApprovalQueue()
   const audit = new SamplingAuditLog(options.auditDir)
   const limiter = new SamplingRateLimiter({
-    maxConcurrent: () => settings.get().sampling.maxConcurrentPerServer,
-    maxPerMinute: () => settings.get().sampling.maxPerMinutePerServer,
+    maxConcurrent: () => settings.snapshot().sampling.maxConcurrentPerServer,
+    maxPerMinute: () => settings.snapshot().sampling.maxPerMinutePerServer,
   })
   const service = new SamplingService({
     settings,

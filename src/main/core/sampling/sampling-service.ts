@@ -135,7 +135,7 @@ export class SamplingService {
   ): Promise<CreateMessageResult> {
     const id = randomUUID()
     const started = this.#now()
-    const config = this.#deps.settings.get().servers.find((server) => server.id === scope.serverId)
+    const config = this.#deps.settings.snapshot().servers.find((server) => server.id === scope.serverId)
     const audit: Omit<AuditEntry, 'outcome' | 'durationMs'> = {
       id,
       time: new Date(started).toISOString(),
@@ -146,7 +146,7 @@ export class SamplingService {
     let release: (() => void) | undefined
     try {
       if (!config) throw samplingDenied('denied', 'this server is no longer configured')
-      const settings = this.#deps.settings.get()
+      const settings = this.#deps.settings.snapshot()
       const gate = evaluateSamplingGates({
         policy: config.sampling,
         ruleset: settings.permissions.mcp_sampling,

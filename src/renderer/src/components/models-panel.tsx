@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { modelRef, PROVIDER_PRESET_IDS } from '../../../shared/models/model-schema'
 import type { ProviderPreset } from '../../../shared/models/provider-input'
 import type { ProviderView } from '../../../shared/settings/settings-view'
@@ -76,7 +76,9 @@ export function ModelsPanel() {
     }
   }, [loadProviderPresets])
 
-  useEffect(() => {
+  // A layout effect: focus lands in the same commit that removes the form, so there is no moment (or
+  // painted frame) in which the focused element is gone and focus has fallen back to the page.
+  useLayoutEffect(() => {
     if (view.kind !== 'list') return
     focusAfterForm(focusTarget.current, addRef.current)
     focusTarget.current = null

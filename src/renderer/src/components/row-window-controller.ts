@@ -1,4 +1,4 @@
-import { rowWindow, sameWindow, type RowWindowEntry } from '../state/row-window'
+import { rowWindow, sameWindow, withRowKeys, type KeyedRowWindowEntry } from '../state/row-window'
 
 export interface RowWindowOptions {
   /** The list's CSS row gap, px. */
@@ -37,7 +37,7 @@ export class RowWindowController {
   #measuredWidth = 0
   #following = true
   #pinnedKey: string | null = null
-  #snapshot: RowWindowEntry[] = []
+  #snapshot: KeyedRowWindowEntry[] = []
   #resizes: ResizeObserver | null = null
   /** Where the last scroll to the end left the view (scrollTop), to tell a move up from growth below. */
   #stuckTop = 0
@@ -54,7 +54,7 @@ export class RowWindowController {
     return () => this.#listeners.delete(listener)
   }
 
-  getSnapshot = (): RowWindowEntry[] => this.#snapshot
+  getSnapshot = (): KeyedRowWindowEntry[] => this.#snapshot
 
   /** Starts watching the scroller and the list; the returned function stops. */
   attach(scroller: HTMLElement, list: HTMLElement): () => void {
@@ -151,15 +151,18 @@ export class RowWindowController {
     }
     const pinned = this.#pinnedKey === null ? -1 : this.#keys.indexOf(this.#pinnedKey)
     this.#sizes ??= this.#keys.map((key, index) => this.#measured.get(key) ?? this.#estimates[index] ?? 0)
-    const next = rowWindow({
-      sizes: this.#sizes,
-      gap: this.#options.gap,
-      top,
-      height,
-      overscan: this.#overscan,
-      atEnd: this.#following,
-      ...(pinned >= 0 ? { pinned } : {}),
-    })
+    const next = withRowKeys(
+      rowWindow({
+        sizes: this.#sizes,
+        gap: this.#options.gap,
+        top,
+        height,
+        overscan: this.#overscan,
+        atEnd: this.#following,
+        ...(pinned >= 0 ? { pinned } : {}),
+      }),
+      this.#keys,
+    )
     if (sameWindow(next, this.#snapshot)) return
     this.#snapshot = next
     for (const listener of this.#listeners) listener()

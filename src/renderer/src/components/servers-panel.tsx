@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { ServerConfigView } from '../../../shared/settings/settings-view'
 import { useAppState } from '../state/store-context'
 import { ServerCard } from './server-card'
@@ -33,7 +33,8 @@ export function ServersPanel() {
   const addRef = useRef<HTMLButtonElement>(null)
   const editedConfig = view.kind === 'edit' ? configs.find((config) => config.id === view.id) : undefined
 
-  useEffect(() => {
+  // A layout effect: focus lands in the commit that removes the form (see models-panel.tsx).
+  useLayoutEffect(() => {
     if (view.kind !== 'list') return
     focusAfterForm(focusTarget.current, addRef.current)
     focusTarget.current = null

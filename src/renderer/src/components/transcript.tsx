@@ -146,13 +146,16 @@ export const Transcript = memo(function Transcript({
     () => allCards.filter((card) => card.conversationId === conversation.id),
     [allCards, conversation.id],
   )
+  const retryOlderRecords = useAppState((state) => state.retryOlderRecords)
   const allQuestions = useAppState((state) => state.elicitations)
   const questions = useMemo(
     () => allQuestions.filter((card) => card.conversationId === conversation.id),
     [allQuestions, conversation.id],
   )
-  const items = useMemo(() => transcriptItems(conversation.records), [conversation.records])
+  const { records, firstIndex } = conversation
+  const items = useMemo(() => transcriptItems(records, firstIndex), [records, firstIndex])
   const keys = useMemo(() => items.map((item) => item.key), [items])
+  const indexByKey = useMemo(() => new Map(keys.map((key, index) => [key, index])), [keys])
   const estimates = useMemo(() => items.map(estimateRowHeight), [items])
   const list = useRef<HTMLOListElement>(null)
   const { entries, observeRow } = useRowWindow(scroller, list, keys, estimates, WINDOW_OPTIONS)
@@ -183,6 +186,19 @@ export const Transcript = memo(function Transcript({
           approval.
         </p>
       )}
+      {firstIndex > 0 && !conversation.olderFailed && (
+        <p className="chat-status transcript-older" role="status" data-testid="transcript-loading-older">
+          Loading earlier messages…
+        </p>
+      )}
+      {firstIndex > 0 && conversation.olderFailed && (
+        <p className="chat-status transcript-older" data-testid="transcript-older-failed">
+          Earlier messages could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={retryOlderRecords}>
+            Try again
+          </button>
+        </p>
+      )}
       <ol ref={list} className="chat-items">
         {entries.map((entry) => {
           if (entry.kind === 'space') {
@@ -195,8 +211,10 @@ export const Transcript = memo(function Transcript({
               />
             )
           }
-          const item = items[entry.index]
-          if (!item) return null
+          // By key: a window still on screen from before older rows were joined in front means these rows.
+          const index = indexByKey.get(entry.key)
+          const item = index === undefined ? undefined : items[index]
+          if (!item || index === undefined) return null
           return (
             <Item
               key={item.key}
@@ -204,7 +222,7 @@ export const Transcript = memo(function Transcript({
               runningTurnId={runningTurnId}
               cards={cards}
               observeRow={observeRow}
-              position={entry.index + 1}
+              position={index + 1}
               count={items.length}
             />
           )

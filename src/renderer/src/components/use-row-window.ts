@@ -1,18 +1,18 @@
 import { useDeferredValue, useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react'
-import type { RowWindowEntry } from '../state/row-window'
+import type { KeyedRowWindowEntry } from '../state/row-window'
 import { RowWindowController, type RowWindowOptions } from './row-window-controller'
 
-const NO_ROWS: RowWindowEntry[] = []
+const NO_ROWS: KeyedRowWindowEntry[] = []
 const URGENT_ROWS = 2
 
 /** How many rows `next` mounts that `shown` does not. */
-function newRows(next: readonly RowWindowEntry[], shown: readonly RowWindowEntry[]): number {
-  const mounted = new Set(shown.flatMap((entry) => (entry.kind === 'row' ? [entry.index] : [])))
-  return next.filter((entry) => entry.kind === 'row' && !mounted.has(entry.index)).length
+function newRows(next: readonly KeyedRowWindowEntry[], shown: readonly KeyedRowWindowEntry[]): number {
+  const mounted = new Set(shown.flatMap((entry) => (entry.kind === 'row' ? [entry.key] : [])))
+  return next.filter((entry) => entry.kind === 'row' && !mounted.has(entry.key)).length
 }
 
 export interface RowWindow {
-  entries: RowWindowEntry[]
+  entries: KeyedRowWindowEntry[]
   /** The callback ref every mounted row needs (with ROW_KEY_ATTRIBUTE set to its key). */
   observeRow: (element: HTMLElement | null) => (() => void) | undefined
 }

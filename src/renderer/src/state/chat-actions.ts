@@ -9,6 +9,7 @@ import {
   applyTurn,
   emptyPending,
   mergeOpened,
+  prependRecords,
   sortConversations,
   type OpenConversation,
   type PendingEvents,
@@ -40,6 +41,8 @@ export interface ChatActions {
   /** Creates a conversation (with the default model) and opens it; false with a visible error. */
   createConversation: () => Promise<boolean>
   openConversation: (id: string) => Promise<boolean>
+  /** Loads the open conversation's older records again after a failure. */
+  retryOlderRecords: () => void
   renameConversation: (id: string, title: string) => Promise<boolean>
   deleteConversation: (id: string) => Promise<boolean>
   setConversationModel: (id: string, model: string) => Promise<boolean>
@@ -62,6 +65,14 @@ export interface ChatActionDeps {
 export function initialChatState(): ChatState {
   return { conversations: [], conversation: null, openingId: null, toolCalls: [] }
 }
+
+/**
+ * A conversation opens with its newest records only and loads the older ones behind them, page by page:
+ * each answer is decoded on the window's main thread, so none may be large enough to cost a visible frame
+ * (the host also caps each page's bytes).
+ */
+const OPEN_TAIL_RECORDS = 200
+const OLDER_PAGE_RECORDS = 500
 
 const decisionVerbs: Record<ToolCallDecision, string> = {
   approve: 'approve',
@@ -119,12 +130,13 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
     if (get().conversation?.id !== id) set({ conversation: null })
     set({ openingId: id })
     try {
-      const view = await call('chat:open', { id })
+      const view = await call('chat:open', { id, tail: OPEN_TAIL_RECORDS })
       if (opening?.seq !== seq) return false
       const { pending } = opening
       opening = null
       set({ conversation: mergeOpened(view, pending), openingId: null })
       setMeta(view.meta)
+      void loadOlderRecords(id, seq)
       return true
     } catch (error) {
       if (opening?.seq !== seq) return false
@@ -132,6 +144,30 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
       set({ openingId: null })
       report(`Could not open “${titleOf(id)}”`, error)
       return false
+    }
+  }
+
+  /** Joins the older records on in front until the transcript is whole, or another open supersedes it. */
+  const loadOlderRecords = async (id: string, seq: number): Promise<void> => {
+    for (;;) {
+      const open = get().conversation
+      if (openSeq !== seq || open?.id !== id || open.firstIndex === 0) return
+      let page
+      try {
+        page = await call('chat:records', { id, before: open.firstIndex, limit: OLDER_PAGE_RECORDS })
+      } catch (error) {
+        if (openSeq === seq && get().conversation?.id === id) {
+          report(`Could not load the earlier messages of “${titleOf(id)}”`, error)
+          updateOpen(id, (current) => ({ ...current, olderFailed: true }))
+        }
+        return
+      }
+      if (openSeq !== seq) return
+      const current = get().conversation
+      if (current?.id !== id) return
+      const joined = prependRecords(current, page)
+      if (joined === current) return
+      set({ conversation: joined })
     }
   }
 
@@ -192,6 +228,14 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
     },
 
     openConversation,
+
+    retryOlderRecords() {
+      const open = get().conversation
+      if (!open?.olderFailed) return
+      const { olderFailed: _failed, ...rest } = open
+      set({ conversation: rest })
+      void loadOlderRecords(open.id, openSeq)
+    },
 
     async createConversation() {
       try {

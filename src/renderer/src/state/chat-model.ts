@@ -1,4 +1,4 @@
-import type { ChatTurnEvent, ConversationView } from '../../../shared/chat/chat-view'
+import type { ChatTurnEvent, ConversationView, TranscriptPage } from '../../../shared/chat/chat-view'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import type {
   ConversationMeta,
@@ -17,6 +17,10 @@ export interface OpenConversation {
   id: string
   meta: ConversationMeta
   records: TranscriptRecord[]
+  /** Where `records` start in the whole transcript: above 0 while the older records are still loading. */
+  firstIndex: number
+  /** Loading the older records failed (the error was reported); they load again on the user's word. */
+  olderFailed?: boolean
   warnings: string[]
   awaitingConfirmation: boolean
   runningTurnId?: string
@@ -47,11 +51,21 @@ export function openedConversation(view: ConversationView): OpenConversation {
     id: view.meta.id,
     meta: view.meta,
     records: view.records,
+    firstIndex: view.firstIndex,
     warnings: view.warnings,
     awaitingConfirmation: view.awaitingConfirmation,
     ...(view.runningTurnId !== undefined ? { runningTurnId: view.runningTurnId } : {}),
     live: '',
   }
+}
+
+/**
+ * A page of older records joined on in front; a page that does not end where the records start (the
+ * conversation was reopened meanwhile) is not joined, and the same conversation comes back.
+ */
+export function prependRecords(open: OpenConversation, page: TranscriptPage): OpenConversation {
+  if (page.records.length === 0 || page.firstIndex + page.records.length !== open.firstIndex) return open
+  return { ...open, records: [...page.records, ...open.records], firstIndex: page.firstIndex }
 }
 
 /** One appended record: a step's text or a tool call means the streamed text so far is now recorded. */
@@ -115,11 +129,16 @@ export type TranscriptItem =
   | { kind: 'note'; key: string; text: string }
   | { kind: 'turn-end'; key: string; status: 'cancelled' | 'error'; reason?: string }
 
-export function transcriptItems(records: readonly TranscriptRecord[]): TranscriptItem[] {
+/**
+ * `firstIndex` is where the records start in the whole transcript: keys are positions in the whole
+ * transcript, so rows keep their keys (and measured heights) when older records are joined on in front.
+ * A result whose call is in a page not loaded yet shows once that page arrives.
+ */
+export function transcriptItems(records: readonly TranscriptRecord[], firstIndex = 0): TranscriptItem[] {
   const items: TranscriptItem[] = []
   const toolRows = new Map<string, number>()
   records.forEach((record, index) => {
-    const key = `${index}`
+    const key = `${firstIndex + index}`
     switch (record.type) {
       case 'user':
         items.push({

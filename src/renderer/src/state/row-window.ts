@@ -102,11 +102,27 @@ export function rowWindow(input: RowWindowInput): RowWindowEntry[] {
   return entries
 }
 
-export function sameWindow(a: readonly RowWindowEntry[], b: readonly RowWindowEntry[]): boolean {
+/**
+ * A window's entries with each row's key, as the list renders them. A list finds a row by key, not by
+ * index: a window computed before rows were added in front (older messages loaded) is still on screen
+ * while React renders the next one, and by key it goes on showing the rows it meant.
+ */
+export type KeyedRowWindowEntry =
+  { kind: 'row'; index: number; key: string } | { kind: 'space'; from: number; height: number }
+
+export function withRowKeys(
+  entries: readonly RowWindowEntry[],
+  keys: readonly string[],
+): KeyedRowWindowEntry[] {
+  return entries.map((entry) => (entry.kind === 'row' ? { ...entry, key: keys[entry.index] ?? '' } : entry))
+}
+
+export function sameWindow(a: readonly KeyedRowWindowEntry[], b: readonly KeyedRowWindowEntry[]): boolean {
   if (a.length !== b.length) return false
   return a.every((entry, i) => {
     const other = b[i]!
-    if (entry.kind === 'row') return other.kind === 'row' && other.index === entry.index
+    if (entry.kind === 'row')
+      return other.kind === 'row' && other.index === entry.index && other.key === entry.key
     return other.kind === 'space' && other.from === entry.from && other.height === entry.height
   })
 }

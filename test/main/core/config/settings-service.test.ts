@@ -187,4 +187,24 @@ describe('SettingsService over the conf document', () => {
     service.get().appearance.theme = 'dark'
     expect(service.get().appearance.theme).toBe('system')
   })
+
+  it('hands out one frozen snapshot until the next change, which cannot be changed behind its back', () => {
+    const service = open()
+    const first = service.snapshot()
+    expect(service.snapshot()).toBe(first)
+    expect(Object.isFrozen(first.sampling)).toBe(true)
+    expect(() => {
+      first.sampling.maxConcurrentPerServer = 99
+    }).toThrow(TypeError)
+    service.update((draft) => {
+      draft.sampling.maxConcurrentPerServer = 7
+    })
+    expect(service.snapshot()).not.toBe(first)
+    expect(service.snapshot().sampling.maxConcurrentPerServer).toBe(7)
+    expect(first.sampling.maxConcurrentPerServer).not.toBe(7)
+    // get() still hands out a copy to change.
+    const copy = service.get()
+    copy.sampling.maxConcurrentPerServer = 3
+    expect(service.snapshot().sampling.maxConcurrentPerServer).toBe(7)
+  })
 })

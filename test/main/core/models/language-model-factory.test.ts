@@ -111,6 +111,25 @@ describe('languageModel', () => {
     expect((await mock.waitForRequest(1)).headers.authorization).toBeUndefined()
   })
 
+  it('reuses one client per model until the provider URL, key or headers change', async () => {
+    const { providers, secrets } = configured()
+    const first = providers.languageModel('mock/mock-model').model
+    expect(providers.languageModel('mock/mock-model').model).toBe(first)
+
+    // The key replaced in the secret store under the same name: the next request carries the new one.
+    secrets.set('provider.mock.api-key', 'sk-rotated-91c7')
+    const rotated = providers.languageModel('mock/mock-model').model
+    expect(rotated).not.toBe(first)
+    mock.enqueue({ kind: 'text', chunks: ['ok'] })
+    expect(await streamText({ model: rotated, prompt: 'hi', maxRetries: 0 }).text).toBe('ok')
+    expect((await mock.waitForRequest(1)).headers.authorization).toBe('Bearer sk-rotated-91c7')
+
+    providers.update('mock', { preset: 'custom', baseUrl: `${mock.url}/` })
+    expect(providers.languageModel('mock/mock-model').model).not.toBe(rotated)
+    providers.remove('mock')
+    expect(() => providers.languageModel('mock/mock-model')).toThrow(/no provider with id "mock"/)
+  })
+
   it('refuses unknown refs, missing secrets and base URLs with credentials by name', () => {
     const { providers, secrets } = configured()
     expect(() => providers.languageModel('mock')).toThrow(/not a model reference/)
