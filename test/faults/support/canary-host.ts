@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { composeHost, type ComposedHost } from '../../../src/main/core/compose-host'
 import { openNodeProfile } from '../../../src/main/core/profile/open-node-profile'
+import { recordHostEvents } from '../../support/host-event-log'
 import type {
   EventChannel,
   EventOf,
@@ -47,12 +48,6 @@ export function startCanaryHost(home: string): CanaryHost {
   // As web mode does: the servers connect in the background while the window loads.
   void composed.servers.start()
   const toRenderer: string[] = []
-  const seen: Array<{ event: EventChannel; payload: unknown }> = []
-  const waiters = new Set<{
-    event: EventChannel
-    match: (p: unknown) => boolean
-    resolve: (p: unknown) => void
-  }>()
   const approved = new Set<string>()
   let approving = false
 
@@ -63,14 +58,8 @@ export function startCanaryHost(home: string): CanaryHost {
     return result.value as never
   }
 
-  composed.host.events.subscribe((event, payload) => {
+  const log = recordHostEvents(composed.host, (event, payload) => {
     toRenderer.push(JSON.stringify({ type: 'event', event, payload }))
-    seen.push({ event, payload })
-    for (const waiter of waiters) {
-      if (waiter.event !== event || !waiter.match(payload)) continue
-      waiters.delete(waiter)
-      waiter.resolve(payload)
-    }
     if (approving && event === 'chat:tool-calls') {
       for (const card of (payload as EventOf<'chat:tool-calls'>).cards) {
         if (approved.has(card.id)) continue
@@ -85,16 +74,7 @@ export function startCanaryHost(home: string): CanaryHost {
     logs,
     toRenderer,
     ipc,
-    waitFor: (event, match) =>
-      new Promise((resolve) => {
-        const found = seen.find((entry) => entry.event === event && match(entry.payload as never))
-        if (found) return resolve(found.payload as never)
-        waiters.add({
-          event,
-          match: match as (p: unknown) => boolean,
-          resolve: resolve as (p: unknown) => void,
-        })
-      }),
+    waitFor: (event, match) => log.waitFor(event, match),
     approveEveryToolCall: () => {
       approving = true
     },

@@ -24,6 +24,7 @@ import { MemoryJsonDocument } from '../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../doubles/memory-secret-store'
 import { MODEL_REF } from './provider-fault-cases'
 import { startFaultProvider, type FaultProvider } from './provider-fault-server'
+import { callHost, recordHostEvents } from '../../support/host-event-log'
 
 export const SAMPLER_ID = 'sampler'
 
@@ -99,35 +100,9 @@ export async function startProviderFaultHost(options: {
   await composed.servers.start()
   if (!sampler) throw new Error('the sampler server did not start')
 
-  const seen: Array<{ event: EventChannel; payload: unknown }> = []
-  const waiters = new Set<{
-    event: EventChannel
-    match: (p: unknown) => boolean
-    resolve: (p: unknown) => void
-  }>()
-  composed.host.events.subscribe((event, payload) => {
-    seen.push({ event, payload })
-    for (const waiter of waiters) {
-      if (waiter.event !== event || !waiter.match(payload)) continue
-      waiters.delete(waiter)
-      waiter.resolve(payload)
-    }
-  })
-  const waitFor: ProviderFaultHost['waitFor'] = (event, match) =>
-    new Promise((resolve) => {
-      const found = seen.find((entry) => entry.event === event && match(entry.payload as never))
-      if (found) return resolve(found.payload as never)
-      waiters.add({
-        event,
-        match: match as (p: unknown) => boolean,
-        resolve: resolve as (p: unknown) => void,
-      })
-    })
-  const call: ProviderFaultHost['call'] = async (channel, request) => {
-    const result = await composed.host.dispatch(channel, request)
-    if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`)
-    return result.value as never
-  }
+  const log = recordHostEvents(composed.host)
+  const waitFor: ProviderFaultHost['waitFor'] = (event, match) => log.waitFor(event, match)
+  const call: ProviderFaultHost['call'] = (channel, request) => callHost(composed.host, channel, request)
 
   return {
     composed,
@@ -146,14 +121,10 @@ export async function startProviderFaultHost(options: {
       return { conversationId: id, ended }
     },
     nextActivity() {
-      const already = seen.length
-      return waitFor(
-        'sampling:activity',
-        (event) => seen.findIndex((e) => e.payload === event) >= already,
-      ).then((event) => event.entry)
+      return log.waitFor('sampling:activity', () => true, { after: log.count() }).then((event) => event.entry)
     },
     async close() {
-      for (const waiter of waiters) waiter.resolve(undefined)
+      log.release()
       await composed.shutdown()
       await provider.close()
       rmSync(home, { recursive: true, force: true })

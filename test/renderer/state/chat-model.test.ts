@@ -39,6 +39,22 @@ const answer = recordFixture(
   '2026-01-01T00:00:03.000Z',
 )
 const ended = recordFixture({ type: 'turn', turnId: 't1', status: 'completed' }, '2026-01-01T00:00:04.000Z')
+const call = recordFixture({
+  type: 'tool_call',
+  turnId: 't1',
+  callId: 'c1',
+  exposedName: 'mcp_docs_query',
+  serverId: 'docs',
+  toolName: 'query',
+  arguments: { q: 'x' },
+})
+const result = recordFixture({
+  type: 'tool_result',
+  turnId: 't1',
+  callId: 'c1',
+  state: 'completed',
+  text: 'ok',
+})
 
 describe('the open conversation as events build it', () => {
   it('streams text until the step is recorded, and follows the turn from its start to its end', () => {
@@ -56,18 +72,7 @@ describe('the open conversation as events build it', () => {
 
   it('a tool call also ends the streamed text, and a turn that left an unknown outcome asks for confirmation', () => {
     let open = applyDelta(applyRecord(openedConversation(view()), started), 'Let me check')
-    open = applyRecord(
-      open,
-      recordFixture({
-        type: 'tool_call',
-        turnId: 't1',
-        callId: 'c1',
-        exposedName: 'mcp_docs_query',
-        serverId: 'docs',
-        toolName: 'query',
-        arguments: {},
-      }),
-    )
+    open = applyRecord(open, call)
     expect(open.live).toBe('')
     open = applyTurn(open, {
       conversationId: open.id,
@@ -110,22 +115,6 @@ describe('the open conversation as events build it', () => {
 
 describe('what the transcript shows', () => {
   it('pairs each tool call with its result, and shows only stopped or failed turn ends', () => {
-    const call = recordFixture({
-      type: 'tool_call',
-      turnId: 't1',
-      callId: 'c1',
-      exposedName: 'mcp_docs_query',
-      serverId: 'docs',
-      toolName: 'query',
-      arguments: { q: 'x' },
-    })
-    const result = recordFixture({
-      type: 'tool_result',
-      turnId: 't1',
-      callId: 'c1',
-      state: 'completed',
-      text: 'ok',
-    })
     const failedTurn = recordFixture({ type: 'turn', turnId: 't1', status: 'error', reason: 'model down' })
     const meta = recordFixture({ type: 'meta', title: 'Renamed' })
     const items = transcriptItems([meta, started, user, call, result, answer, ended, failedTurn])
@@ -135,22 +124,6 @@ describe('what the transcript shows', () => {
   })
 
   it('keys rows by their place in the whole transcript, so joining older records in front keeps them', () => {
-    const call = recordFixture({
-      type: 'tool_call',
-      turnId: 't1',
-      callId: 'c1',
-      exposedName: 'mcp_docs_query',
-      serverId: 'docs',
-      toolName: 'query',
-      arguments: {},
-    })
-    const result = recordFixture({
-      type: 'tool_result',
-      turnId: 't1',
-      callId: 'c1',
-      state: 'completed',
-      text: 'ok',
-    })
     // Opened at the result: its call is in the page not loaded yet, so the row waits for it.
     const opened = openedConversation(view({ records: [result, answer, ended], firstIndex: 3 }))
     expect(transcriptItems(opened.records, opened.firstIndex).map((item) => item.key)).toEqual(['4'])

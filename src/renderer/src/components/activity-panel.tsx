@@ -42,11 +42,23 @@ function ModelRef({ value }: { value: string }) {
   )
 }
 
-function ActivityRow({ entry, today }: { entry: AuditEntry; today: string }) {
-  const tone = outcomeTone(entry.outcome)
-  const detail = [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, entry.message ?? null]
+/**
+ * "code -32001: Request timed out". The SDK's errors start their message with "MCP error -32001: ", which
+ * would say the code twice.
+ */
+export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message'>): string {
+  const message =
+    entry.errorCode !== undefined
+      ? entry.message?.replace(`MCP error ${entry.errorCode}: `, '')
+      : entry.message
+  return [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, message || null]
     .filter(Boolean)
     .join(': ')
+}
+
+function ActivityRow({ entry, today }: { entry: AuditEntry; today: string }) {
+  const tone = outcomeTone(entry.outcome)
+  const detail = activityDetail(entry)
   return (
     <tr className={`activity-row activity-row--${tone}`} data-testid="activity-row">
       <td>

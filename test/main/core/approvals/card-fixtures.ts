@@ -9,6 +9,18 @@ import {
   type FormElicitationCard,
   type UrlElicitationCard,
 } from '../../../../src/shared/elicitation/elicitation-card'
+import type { SamplingCard } from '../../../../src/shared/sampling/sampling-card'
+
+/** The clock the tray and notice tests read waiting times against. */
+export const NOTICES_NOW = new Date('2026-03-01T12:00:00.000Z')
+export const minutesAgo = (minutes: number) =>
+  new Date(NOTICES_NOW.getTime() - minutes * 60_000).toISOString()
+
+/** A queued sampling card, waiting 3 minutes for approval unless told otherwise. */
+export function samplingCard(overrides: Partial<SamplingCard> & { id: string }): SamplingCard {
+  const { id, phase = 'approval', createdAt = minutesAgo(3), ...rest } = overrides
+  return { ...cardDraft(rest), id, phase, createdAt }
+}
 
 /** Private data in the tool-call fixture's arguments, which must never reach a tray line or a notification. */
 export const SECRET_ARGUMENT = 'hunter2'

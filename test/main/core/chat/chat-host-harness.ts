@@ -22,6 +22,7 @@ import type { ServerConfig } from '../../../../src/shared/settings/settings-sche
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
+import { callHost, recordHostEvents } from '../../../support/host-event-log'
 
 export interface InProcessServer {
   id: string
@@ -110,41 +111,16 @@ export async function startChatHost(options: {
   composed.providers.setDefault(`${provider.id}/mock-model`)
   await composed.servers.start()
 
-  const seen = new Map<EventChannel, unknown[]>()
-  const waiters: Array<{
-    event: EventChannel
-    match: (p: unknown) => boolean
-    resolve: (p: unknown) => void
-  }> = []
-  composed.host.events.subscribe((name, payload) => {
-    seen.set(name, [...(seen.get(name) ?? []), payload])
-    for (const waiter of waiters.filter((w) => w.event === name && w.match(payload))) {
-      waiters.splice(waiters.indexOf(waiter), 1)
-      waiter.resolve(payload)
-    }
-  })
+  const log = recordHostEvents(composed.host)
 
   return {
     composed,
     mock,
     home,
     logs,
-    async call(channel, request) {
-      const result = await composed.host.dispatch(channel, request)
-      if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code })
-      return result.value as never
-    },
-    events: (event) => (seen.get(event) ?? []) as never,
-    waitFor: (event, match) =>
-      new Promise((resolve) => {
-        const found = (seen.get(event) ?? []).find((payload) => match(payload as never))
-        if (found !== undefined) return resolve(found as never)
-        waiters.push({
-          event,
-          match: match as (p: unknown) => boolean,
-          resolve: resolve as (p: unknown) => void,
-        })
-      }),
+    call: (channel, request) => callHost(composed.host, channel, request),
+    events: log.events,
+    waitFor: (event, match) => log.waitFor(event, match),
     async close() {
       await composed.shutdown()
       await mock.close()
