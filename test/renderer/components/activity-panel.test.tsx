@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { activityDetail } from '../../../src/renderer/src/components/activity-panel'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { renderApp } from '../support/render-app'
 import { auditEntryFixture } from '../support/sampling-fixtures'
@@ -125,19 +124,5 @@ describe('sampling activity', () => {
     expect(screen.getByTestId('errors').textContent).toContain(
       'Could not load the sampling activity: audit log unreadable',
     )
-  })
-})
-
-describe('activityDetail', () => {
-  it('says the error code once, whether or not the message repeats it', () => {
-    expect(activityDetail({ errorCode: -32001, message: 'MCP error -32001: Request timed out' })).toBe(
-      'code -32001: Request timed out',
-    )
-    expect(activityDetail({ errorCode: -32603, message: 'provider said: model overloaded' })).toBe(
-      'code -32603: provider said: model overloaded',
-    )
-    expect(activityDetail({ errorCode: -1, message: 'MCP error -1: ' })).toBe('code -1')
-    expect(activityDetail({ message: 'declined by the user' })).toBe('declined by the user')
-    expect(activityDetail({})).toBe('')
   })
 })

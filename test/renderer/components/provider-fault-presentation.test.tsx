@@ -69,7 +69,7 @@ describe('provider faults in the window', () => {
       expect(row.classList.contains('activity-row--error')).toBe(true)
       expect(row.querySelector('.activity-outcome')?.textContent).toBe(fault.sampling.outcome)
       expect(row.querySelector('.activity-detail')?.textContent).toBe(
-        `code ${fault.sampling.code}: MCP error ${fault.sampling.code}: ${fault.sampling.message}`,
+        `code ${fault.sampling.code}: ${fault.sampling.message}`,
       )
     }
   })

@@ -73,6 +73,25 @@ describe('sampling in the app store', () => {
     }
   })
 
+  it('says when a completion the user approved fails or stalls, and not when it completes or is stopped', async () => {
+    const { api, store } = await started()
+    api.approvals.record(auditEntryFixture({ id: 'ok' }))
+    api.approvals.record(auditEntryFixture({ id: 'stop', outcome: 'cancelled' }))
+    api.approvals.record(
+      auditEntryFixture({
+        id: 'bad',
+        outcome: 'error',
+        errorCode: -32603,
+        message: 'MCP error -32603: provider said: model overloaded',
+      }),
+    )
+    api.approvals.record(auditEntryFixture({ id: 'slow', decision: 'approved-session', outcome: 'stalled' }))
+    expect(store.getState().errors.map(({ context, message }) => `${context}: ${message}`)).toEqual([
+      'The completion you approved for Notes failed: code -32603: provider said: model overloaded',
+      'The completion you approved for Notes stalled: no reason was given; the request is in Activity',
+    ])
+  })
+
   it('turns failed decisions, stops, loads and settings saves into visible errors', async () => {
     const api = new FakeDeskApi()
     api.approvals.cards = [samplingCardFixture({ id: 'a' })]

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import {
+  activityDetail,
+  failedAfterApproval,
   formatCost,
   formatDuration,
   formatWaited,
@@ -64,5 +66,33 @@ describe('sampling labels', () => {
     expect(outcomeTone('invalid')).toBe('error')
     expect(outcomeTone('rate-limited')).toBe('refused')
     expect(outcomeTone('cancelled')).toBe('neutral')
+  })
+})
+
+describe('activityDetail', () => {
+  it('says the error code once, whether or not the message repeats it', () => {
+    expect(activityDetail({ errorCode: -32001, message: 'MCP error -32001: Request timed out' })).toBe(
+      'code -32001: Request timed out',
+    )
+    expect(activityDetail({ errorCode: -32603, message: 'provider said: model overloaded' })).toBe(
+      'code -32603: provider said: model overloaded',
+    )
+    expect(activityDetail({ errorCode: -1, message: 'MCP error -1: ' })).toBe('code -1')
+    expect(activityDetail({ message: 'declined by the user' })).toBe('declined by the user')
+    expect(activityDetail({})).toBe('')
+  })
+})
+
+describe('failedAfterApproval', () => {
+  it.each([
+    { decision: 'approved', outcome: 'error', failed: true },
+    { decision: 'approved-session', outcome: 'stalled', failed: true },
+    { decision: 'approved', outcome: 'completed', failed: false },
+    { decision: 'approved', outcome: 'cancelled', failed: false },
+    { decision: 'approved', outcome: 'budget-exceeded', failed: false },
+    { decision: 'allowed', outcome: 'error', failed: false },
+    { decision: 'denied', outcome: 'denied', failed: false },
+  ] as const)('$decision then $outcome → $failed', ({ decision, outcome, failed }) => {
+    expect(failedAfterApproval({ decision, outcome })).toBe(failed)
   })
 })

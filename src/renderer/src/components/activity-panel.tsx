@@ -4,6 +4,7 @@ import {
   decisionLabels,
   formatCount,
   formatDuration,
+  activityDetail,
   outcomeLabels,
   outcomeTone,
 } from '../state/sampling-labels'
@@ -40,20 +41,6 @@ function ModelRef({ value }: { value: string }) {
       {value.slice(slash + 1)}
     </>
   )
-}
-
-/**
- * "code -32001: Request timed out". The SDK's errors start their message with "MCP error -32001: ", which
- * would say the code twice.
- */
-export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message'>): string {
-  const message =
-    entry.errorCode !== undefined
-      ? entry.message?.replace(`MCP error ${entry.errorCode}: `, '')
-      : entry.message
-  return [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, message || null]
-    .filter(Boolean)
-    .join(': ')
 }
 
 function ActivityRow({ entry, today }: { entry: AuditEntry; today: string }) {

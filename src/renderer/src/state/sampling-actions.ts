@@ -11,6 +11,7 @@ import {
   waitingCount,
   type StreamedText,
 } from './approvals-model'
+import { activityDetail, failedAfterApproval } from './sampling-labels'
 
 /** A request to bring one card into view; `seq` changes each time, so asking twice for one card works. */
 export interface ApprovalFocusRequest {
@@ -93,7 +94,15 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
         setApprovals(approvals)
       }),
       api.on('sampling:stream', (event) => set({ streams: appendStream(get().streams, event) })),
-      api.on('sampling:activity', ({ entry }) => set({ activity: mergeActivity(get().activity, [entry]) })),
+      api.on('sampling:activity', ({ entry }) => {
+        set({ activity: mergeActivity(get().activity, [entry]) })
+        if (failedAfterApproval(entry)) {
+          report(
+            `The completion you approved for ${entry.serverName} ${entry.outcome === 'stalled' ? 'stalled' : 'failed'}`,
+            new Error(activityDetail(entry) || 'no reason was given; the request is in Activity'),
+          )
+        }
+      }),
       api.on('approvals:focus', ({ id }) => {
         focusSeq++
         set({ approvalFocus: { id, seq: focusSeq } })

@@ -144,3 +144,26 @@ export function outcomeTone(outcome: AuditEntry['outcome']): 'ok' | 'error' | 'r
       return 'neutral'
   }
 }
+
+/**
+ * "code -32001: Request timed out". The SDK's errors start their message with "MCP error -32001: ", which
+ * would say the code twice.
+ */
+export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message'>): string {
+  const message =
+    entry.errorCode !== undefined
+      ? entry.message?.replace(`MCP error ${entry.errorCode}: `, '')
+      : entry.message
+  return [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, message || null]
+    .filter(Boolean)
+    .join(': ')
+}
+
+/**
+ * A completion the user approved on a card that then failed: its card is gone, so the window says so
+ * (refusals and the user's own Stop are not failures; a policy-allowed request had no card to miss).
+ */
+export function failedAfterApproval(entry: Pick<AuditEntry, 'decision' | 'outcome'>): boolean {
+  const approvedOnCard = entry.decision === 'approved' || entry.decision === 'approved-session'
+  return approvedOnCard && outcomeTone(entry.outcome) === 'error'
+}
