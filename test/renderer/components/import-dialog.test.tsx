@@ -52,6 +52,39 @@ describe('drop import', () => {
     expect(screen.queryByTestId('drop-overlay')).toBeNull()
   })
 
+  it('names the transport before each destination: stdio and the legacy SSE, a plain URL for HTTP', async () => {
+    const api = apiWithServers()
+    const file = claudeDesktopFile()
+    const remote = { ...file.preview.rows[0]!, status: 'new' as const, changes: [], notes: [] }
+    file.preview.rows = [
+      file.preview.rows[0]!,
+      {
+        ...remote,
+        sourceName: 'events',
+        name: 'events',
+        transport: 'sse',
+        destination: 'https://events.example.com/sse',
+      },
+      {
+        ...remote,
+        sourceName: 'docs',
+        name: 'docs',
+        transport: 'http',
+        destination: 'https://docs.example.com/mcp',
+      },
+    ]
+    const text = JSON.stringify({ mcpServers: { remote: { url: 'https://events.example.com/sse' } } })
+    api.imports.files.set(text, file)
+    await renderApp(api)
+    const dialog = await dropFile('mcp.json', text)
+    const destination = async (name: string) =>
+      (await within(dialog).findByTestId(`import-row-${name}`)).querySelector('.import-row-destination')
+        ?.textContent
+    expect(await destination('github')).toBe('stdio: npx -y @modelcontextprotocol/server-github')
+    expect(await destination('events')).toBe('SSE: https://events.example.com/sse')
+    expect(await destination('docs')).toBe('https://docs.example.com/mcp')
+  })
+
   it('previews a dropped file per server, and imports only the choices made', async () => {
     const { api, store } = await renderApp(apiWithServers())
     const dialog = await dropFile('claude_desktop_config.json', claudeDesktopText)

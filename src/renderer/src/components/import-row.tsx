@@ -1,10 +1,18 @@
 import type { ImportAction, ImportRow as Row } from '../../../shared/import/import-preview'
 import { actionLabels, statusLabels } from '../state/import-choices-model'
 
+/** Said before the destination: a URL alone reads as Streamable HTTP, so the legacy SSE transport is named. */
+const transportPrefix: Record<Row['transport'], string> = {
+  stdio: 'stdio: ',
+  http: '',
+  sse: 'SSE: ',
+}
+
 /**
  * One server of the file: what it is, what importing it would do, the user's choice, and what differs
  * from the server of the same name (values of env and headers are never shown, only that they changed).
  */
+
 export function ImportRow({
   row,
   action,
@@ -40,7 +48,7 @@ export function ImportRow({
         <div className="import-cell-stack">
           <span className="import-row-name">{row.name}</span>
           <span className="import-row-destination selectable" title={row.destination}>
-            {row.transport === 'stdio' ? 'stdio: ' : ''}
+            {transportPrefix[row.transport]}
             {row.destination}
           </span>
         </div>
