@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import {
   SECRET_FIELD_WARNING,
   type ElicitationField as Field,
@@ -169,67 +169,91 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
         )
       }
       return (
-        <fieldset
-          className="plain-fieldset field elicitation-field"
-          data-field={field.name}
-          aria-describedby={describedBy}
-        >
-          <legend className="field-label elicitation-label">
-            {field.title}
-            <Required field={field} />
-          </legend>
-          <div className="radio-row elicitation-options">
-            {field.options.map((option, index) => (
-              <label key={option.value} className="radio">
-                <input
-                  id={index === 0 ? id : undefined}
-                  type="radio"
-                  name={id}
-                  value={option.value}
-                  checked={value === option.value}
-                  disabled={disabled}
-                  aria-invalid={invalid}
-                  onChange={() => onChange(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-          {notes}
-        </fieldset>
+        <OptionGroup
+          field={field}
+          id={id}
+          describedBy={describedBy}
+          notes={notes}
+          input={(option) => ({
+            type: 'radio',
+            name: id,
+            value: option,
+            checked: value === option,
+            onChange: () => onChange(option),
+          })}
+          disabled={disabled}
+          invalid={invalid}
+        />
       )
     case 'multi-select': {
       const chosen = Array.isArray(value) ? value : []
       return (
-        <fieldset
-          className="plain-fieldset field elicitation-field"
-          data-field={field.name}
-          aria-describedby={describedBy}
-        >
-          <legend className="field-label elicitation-label">
-            {field.title}
-            <Required field={field} />
-          </legend>
-          <div className="radio-row elicitation-options">
-            {field.options.map((option, index) => (
-              <label key={option.value} className="checkbox">
-                <input
-                  id={index === 0 ? id : undefined}
-                  type="checkbox"
-                  checked={chosen.includes(option.value)}
-                  disabled={disabled}
-                  aria-invalid={invalid}
-                  onChange={(event) =>
-                    onChange(toggleOption(field.options, chosen, option.value, event.target.checked))
-                  }
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-          {notes}
-        </fieldset>
+        <OptionGroup
+          field={field}
+          id={id}
+          describedBy={describedBy}
+          notes={notes}
+          input={(option) => ({
+            type: 'checkbox',
+            checked: chosen.includes(option),
+            onChange: (event) => onChange(toggleOption(field.options, chosen, option, event.target.checked)),
+          })}
+          disabled={disabled}
+          invalid={invalid}
+        />
       )
     }
   }
+}
+
+/**
+ * A choice among options shown all at once: radio buttons for one value, checkboxes for several. `input`
+ * gives each option's own input props; the first input carries the field's id (focus on a problem).
+ */
+function OptionGroup({
+  field,
+  id,
+  describedBy,
+  notes,
+  input,
+  disabled,
+  invalid,
+}: {
+  field: Extract<Field, { options: unknown }>
+  id: string
+  describedBy: string | undefined
+  notes: ReactNode
+  input: (option: string) => InputHTMLAttributes<HTMLInputElement> & { type: 'radio' | 'checkbox' }
+  disabled: boolean | undefined
+  invalid: boolean
+}) {
+  return (
+    <fieldset
+      className="plain-fieldset field elicitation-field"
+      data-field={field.name}
+      aria-describedby={describedBy}
+    >
+      <legend className="field-label elicitation-label">
+        {field.title}
+        <Required field={field} />
+      </legend>
+      <div className="radio-row elicitation-options">
+        {field.options.map((option, index) => {
+          const props = input(option.value)
+          return (
+            <label key={option.value} className={props.type}>
+              <input
+                id={index === 0 ? id : undefined}
+                {...props}
+                disabled={disabled}
+                aria-invalid={invalid}
+              />
+              {option.label}
+            </label>
+          )
+        })}
+      </div>
+      {notes}
+    </fieldset>
+  )
 }
