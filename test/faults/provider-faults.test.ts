@@ -89,10 +89,14 @@ describe.each(PROVIDER_FAULTS)('provider fault: $name', (fault) => {
     host.provider.enqueue(fault.script)
 
     const { conversationId, ended } = await host.chatTurn('Say hello')
-    expect(ended).toMatchObject({ state: 'error', error: fault.chatReason, unknownOutcome: false })
+    expect(ended).toMatchObject({ state: 'error', error: fault.sampling.message, unknownOutcome: false })
     expect(host.provider.requests.length - before).toBe(1)
     const view = await host.call('chat:open', { id: conversationId })
-    expect(view.records.at(-1)).toMatchObject({ type: 'turn', status: 'error', reason: fault.chatReason })
+    expect(view.records.at(-1)).toMatchObject({
+      type: 'turn',
+      status: 'error',
+      reason: fault.sampling.message,
+    })
     expect(view.runningTurnId).toBeUndefined()
 
     await host.provider.idle()

@@ -185,7 +185,8 @@ describe('mcp-desk chat: the answer', () => {
     mock.enqueue({ kind: 'http_error', status: 500 })
     const run = await runChat(['Hi'])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('mcp-desk: the model request failed')
+    // The provider's HTTP status and its own message, as a sampling server would get them.
+    expect(run.stderr).toMatch(/mcp-desk: the provider of \S+\/mock-model failed \(HTTP 500\): /)
     expect(transcript(conversationIdOf(run)).at(-1)).toMatchObject({ type: 'turn', status: 'error' })
   })
 

@@ -1,8 +1,8 @@
 // Each provider fault with the error it must end in, as documented: ARCHITECTURE.md "Sampling" step 6-7
 // (-32001 with { chunks, chars } for a stall, -32603 with the HTTP status and the provider's message for a
 // provider failure; `maxRetries: 1`, so a retryable status is tried twice) and "Chat" (the turn ends
-// `error` with its reason; the provider form's promise that a stream silent for the chunk timeout "counts
-// as stalled and is stopped" holds for chat too).
+// `error` with the same words as the sampling error's message, never retried; the provider form's promise
+// that a stream silent for the chunk timeout "counts as stalled and is stopped" holds for chat too).
 // Plain data (type-only imports), so the renderer's tests show these same errors.
 import type { AuditEntry } from '../../../src/shared/sampling/sampling-card'
 import type { FaultScript } from './provider-fault-scripts'
@@ -32,8 +32,6 @@ export interface ProviderFaultCase {
     attempts: number
     outcome: AuditEntry['outcome']
   }
-  /** The chat turn's reason; a chat step is never retried. */
-  chatReason: string
 }
 
 const stalled = `the model ${MODEL_REF} produced nothing for 1.5 s (stalled)`
@@ -50,7 +48,6 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 1,
       outcome: 'stalled',
     },
-    chatReason: `the model request failed: ${stalled}`,
   },
   {
     name: 'a 1 byte/s drip',
@@ -63,7 +60,6 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 1,
       outcome: 'stalled',
     },
-    chatReason: `the model request failed: ${stalled}`,
   },
   {
     name: 'HTTP 500',
@@ -75,7 +71,6 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 2,
       outcome: 'error',
     },
-    chatReason: 'the model request failed: The server had an error while processing your request.',
   },
   {
     name: 'HTTP 429',
@@ -88,7 +83,6 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 2,
       outcome: 'error',
     },
-    chatReason: 'the model request failed: Rate limit reached for requests.',
   },
   {
     name: 'malformed SSE',
@@ -102,9 +96,6 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 1,
       outcome: 'error',
     },
-    chatReason:
-      'the model request failed: JSON parsing failed: Text: {"choices": [.\n' +
-      'Error message: SyntaxError: Unexpected end of JSON input',
   },
   {
     name: 'connection reset mid-stream',
@@ -116,6 +107,5 @@ export const PROVIDER_FAULTS: ProviderFaultCase[] = [
       attempts: 1,
       outcome: 'error',
     },
-    chatReason: 'the model request failed: Failed to process successful response',
   },
 ]

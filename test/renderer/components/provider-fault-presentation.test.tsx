@@ -22,13 +22,13 @@ describe('provider faults in the window', () => {
     for (const [index, fault] of PROVIDER_FAULTS.entries()) {
       await act(() => store.getState().sendMessage(`Attempt ${index + 1}`))
       expect(composerButton('Stop')).not.toBeNull()
-      act(() => api.chat.endTurn(meta.id, 'error', { reason: fault.chatReason }))
+      act(() => api.chat.endTurn(meta.id, 'error', { reason: fault.sampling.message }))
 
       const ends = within(screen.getByTestId('transcript')).getAllByTestId('chat-turn-end')
       expect(ends).toHaveLength(index + 1)
       const end = ends.at(-1)!
       expect(end.dataset.status).toBe('error')
-      expect(end.textContent).toBe(`Turn failed: ${fault.chatReason}`)
+      expect(end.textContent).toBe(`Turn failed: ${fault.sampling.message}`)
       expect(end.querySelector('strong')?.textContent).toBe('Turn failed')
       await waitFor(() => expect(composerButton('Send')).not.toBeNull())
     }

@@ -95,7 +95,7 @@ describe('transcript', () => {
           type: 'turn',
           turnId: 't2',
           status: 'error',
-          reason: 'the model request failed: 500',
+          reason: 'the provider of mock/m failed (HTTP 500): overloaded',
         }),
       ],
       { warnings: ['line 7 was torn (the app stopped while writing it) and was skipped'] },
@@ -107,7 +107,7 @@ describe('transcript', () => {
     const ends = within(view).getAllByTestId('chat-turn-end')
     expect(ends.map((end) => [end.dataset.status, end.textContent])).toEqual([
       ['cancelled', 'Turn stopped: stopped by the user'],
-      ['error', 'Turn failed: the model request failed: 500'],
+      ['error', 'Turn failed: the provider of mock/m failed (HTTP 500): overloaded'],
     ])
   })
 

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod'
 import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/chat/transcript-schema'
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
-import { scrubSecrets } from '../sampling/provider-failure'
+import { describeModelCallFailure } from '../sampling/provider-failure'
 import { StallWatchdog, systemTimers } from '../sampling/run-timers'
 import type { ModelCapabilities } from '../../../shared/models/model-schema'
 import { toolMediaMessage, type ToolMedia } from './tool-media'
@@ -214,14 +214,11 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     if (signal.aborted) return finish('cancelled', 'stopped by the user')
     if (stallAbort.signal.aborted) {
       const seconds = Number(((input.chunkTimeoutMs ?? 0) / 1000).toFixed(3))
-      return finish(
-        'error',
-        `the model request failed: the model ${input.modelRef} produced nothing for ${seconds} s (stalled)`,
-      )
+      return finish('error', `the model ${input.modelRef} produced nothing for ${seconds} s (stalled)`)
     }
     if (streamError !== undefined) {
-      const reason = scrubSecrets(messageOf(streamError), input.secretValues ?? [])
-      return finish('error', `the model request failed: ${reason}`)
+      // The words a sampling server gets for the same failure: the HTTP status and the provider's message.
+      return finish('error', describeModelCallFailure(streamError, input.modelRef, input.secretValues ?? []))
     }
     if (requested.length === 0) return finish('completed')
 

@@ -10,21 +10,43 @@ const MAX_MESSAGE_CHARS = 1_000
  * - the provider's adapter could not express the request (an audio format the API does not take, say)
  *   → InvalidParams, since the request is what has to change;
  * - anything else → InternalError with the HTTP status and the provider's own message.
- * Every given secret value (API key, header values) is cut out of the message first: some providers echo
- * the key they were sent, and the message goes to an MCP server we do not control.
+ * The message is describeModelCallFailure's, so a server and the chat window read the same words.
  */
 export function providerFailure(error: unknown, modelRef: string, secretValues: readonly string[]): McpError {
-  const cause = RetryError.isInstance(error) ? error.lastError : error
-  const clean = (text: string): string => truncate(scrubSecrets(text, secretValues))
+  const message = describeModelCallFailure(error, modelRef, secretValues)
+  return isRequestProblem(unwrap(error)) ? invalidParams(message) : internalError(message)
+}
 
-  if (UnsupportedFunctionalityError.isInstance(cause) || InvalidPromptError.isInstance(cause)) {
-    return invalidParams(clean(`the model ${modelRef} cannot take this request: ${messageOf(cause)}`))
-  }
-  if (APICallError.isInstance(cause)) {
+/**
+ * A failed model call in words, for a server's error and a chat turn's reason alike: what the model could
+ * not take, or the provider's HTTP status and its own message. Every given secret value (API key, header
+ * values) is cut out first: some providers echo the key they were sent.
+ */
+export function describeModelCallFailure(
+  error: unknown,
+  modelRef: string,
+  secretValues: readonly string[],
+): string {
+  const cause = unwrap(error)
+  let text: string
+  if (isRequestProblem(cause)) {
+    text = `the model ${modelRef} cannot take this request: ${messageOf(cause)}`
+  } else if (APICallError.isInstance(cause)) {
     const status = cause.statusCode === undefined ? '' : ` (HTTP ${cause.statusCode})`
-    return internalError(clean(`the provider of ${modelRef} failed${status}: ${withCause(cause)}`))
+    text = `the provider of ${modelRef} failed${status}: ${withCause(cause)}`
+  } else {
+    text = `the model call to ${modelRef} failed: ${messageOf(cause)}`
   }
-  return internalError(clean(`the model call to ${modelRef} failed: ${messageOf(cause)}`))
+  return truncate(scrubSecrets(text, secretValues))
+}
+
+/** The `ai` SDK wraps the last attempt's error after its retries. */
+function unwrap(error: unknown): unknown {
+  return RetryError.isInstance(error) ? error.lastError : error
+}
+
+function isRequestProblem(cause: unknown): boolean {
+  return UnsupportedFunctionalityError.isInstance(cause) || InvalidPromptError.isInstance(cause)
 }
 
 /** Replaces every occurrence of each non-empty secret value with a marker. Longest first, so a secret that
