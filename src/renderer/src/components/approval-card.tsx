@@ -1,32 +1,15 @@
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
-import { cardKeyboardHelp, formatWaited, phaseLabels } from '../state/sampling-labels'
+import { cardKeyboardHelp, phaseLabels } from '../state/sampling-labels'
 import { useAppState } from '../state/store-context'
+import { ApprovalCardHeader } from './approval-card-header'
 import { SamplingApproval } from './sampling-approval'
 import { SamplingReview } from './sampling-review'
 import { SamplingStreaming } from './sampling-streaming'
-import { useElapsed } from './use-elapsed'
 
 /** The card's element id, for bringing it into view when a notification or the tray asks for it. */
 export function approvalCardDomId(cardId: string): string {
   return `approval-card-${cardId}`
-}
-
-/** How long a card has waited, kept current while it is on screen; the full time on hover. */
-export function WaitedTime({
-  since,
-  elementRef,
-}: {
-  since: string
-  elementRef: RefObject<HTMLElement | null>
-}) {
-  const elapsed = useElapsed(since, elementRef)
-  const at = new Date(since)
-  return (
-    <time dateTime={since} title={Number.isNaN(at.getTime()) ? since : at.toLocaleString()}>
-      {formatWaited(elapsed)}
-    </time>
-  )
 }
 
 /**
@@ -67,18 +50,18 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
       aria-busy={busy}
       onKeyDown={onKeyDown}
     >
-      <header className="approval-card-header selectable">
-        <h3 id={`${id}-title`} className="approval-card-title">
-          <span className="approval-card-server">{card.serverName}</span> wants to run a model
-        </h3>
-        <p className="approval-card-meta">
-          <code className="approval-card-transport">{card.transportLabel}</code>
-          <span className={`approval-phase approval-phase--${card.phase}`}>{phaseLabels[card.phase]}</span>
-          <span>
-            waited <WaitedTime since={card.createdAt} elementRef={elementRef} />
-          </span>
-        </p>
-      </header>
+      <ApprovalCardHeader
+        titleId={`${id}-title`}
+        title={
+          <>
+            <span className="approval-card-server">{card.serverName}</span> wants to run a model
+          </>
+        }
+        transportLabel={card.transportLabel}
+        phase={{ label: phaseLabels[card.phase], tone: card.phase }}
+        createdAt={card.createdAt}
+        cardRef={elementRef}
+      />
       {card.phase === 'approval' && <SamplingApproval card={card} busy={busy} onDecide={decide} />}
       {card.phase === 'streaming' && <SamplingStreaming card={card} />}
       {card.phase === 'review' && <SamplingReview card={card} busy={busy} onDecide={decide} />}

@@ -6,7 +6,8 @@ import {
   type ElicitationContent,
 } from '../../../shared/elicitation/elicitation-card'
 import { useAppState } from '../state/store-context'
-import { approvalCardDomId, WaitedTime } from './approval-card'
+import { approvalCardDomId } from './approval-card'
+import { ApprovalCardHeader } from './approval-card-header'
 import { ElicitationForm } from './elicitation-form'
 import { ElicitationUrl } from './elicitation-url'
 
@@ -71,20 +72,18 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
       aria-busy={busy}
       onKeyDown={onKeyDown}
     >
-      <header className="approval-card-header selectable">
-        <h3 id={`${id}-title`} className="approval-card-title">
-          <span className="approval-card-server">{card.serverName}</span> {asks}
-        </h3>
-        <p className="approval-card-meta">
-          <code className="approval-card-transport">{card.transportLabel}</code>
-          <span className="approval-phase approval-phase--approval">
-            {card.mode === 'form' ? 'Question' : 'Link'}
-          </span>
-          <span>
-            waited <WaitedTime since={card.createdAt} elementRef={elementRef} />
-          </span>
-        </p>
-      </header>
+      <ApprovalCardHeader
+        titleId={`${id}-title`}
+        title={
+          <>
+            <span className="approval-card-server">{card.serverName}</span> {asks}
+          </>
+        }
+        transportLabel={card.transportLabel}
+        phase={{ label: card.mode === 'form' ? 'Question' : 'Link', tone: 'approval' }}
+        createdAt={card.createdAt}
+        cardRef={elementRef}
+      />
       <div className="approval-card-body">
         {card.message && (
           <p className="elicitation-message selectable" data-testid="elicitation-message">

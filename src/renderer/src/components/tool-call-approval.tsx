@@ -5,7 +5,8 @@ import {
   type ToolCallDecision,
 } from '../../../shared/chat/tool-call-card'
 import { useAppState } from '../state/store-context'
-import { approvalCardDomId, WaitedTime } from './approval-card'
+import { approvalCardDomId } from './approval-card'
+import { ApprovalCardHeader } from './approval-card-header'
 import { RevealedText } from './revealed-text'
 import { ToolAnnotationBadges } from './tool-annotation-badges'
 import { ToolChangeItem } from './tool-change-item'
@@ -115,19 +116,19 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
       aria-busy={busy}
       onKeyDown={onKeyDown}
     >
-      <header className="approval-card-header selectable">
-        <h3 id={`${id}-title`} className="approval-card-title">
-          The model wants to call <span className="approval-card-server">{card.toolName}</span> on{' '}
-          <span className="approval-card-server">{card.serverName}</span>
-        </h3>
-        <p className="approval-card-meta">
-          <code className="approval-card-transport">{card.transportLabel}</code>
-          <span className="approval-phase approval-phase--approval">Tool call</span>
-          <span>
-            waited <WaitedTime since={card.createdAt} elementRef={elementRef} />
-          </span>
-        </p>
-      </header>
+      <ApprovalCardHeader
+        titleId={`${id}-title`}
+        title={
+          <>
+            The model wants to call <span className="approval-card-server">{card.toolName}</span> on{' '}
+            <span className="approval-card-server">{card.serverName}</span>
+          </>
+        }
+        transportLabel={card.transportLabel}
+        phase={{ label: 'Tool call', tone: 'approval' }}
+        createdAt={card.createdAt}
+        cardRef={elementRef}
+      />
       <div className="approval-card-body">
         <dl className="tool-call-facts selectable">
           <Fact label="Server">
