@@ -82,6 +82,8 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
   const { ids, notes } = fieldNotes(field, id, error)
   const describedBy = ids || undefined
   const invalid = error !== undefined
+  /** What an option group needs besides its field and its inputs. */
+  const group = { id, describedBy, notes, disabled, invalid }
 
   switch (field.type) {
     case 'string':
@@ -171,9 +173,7 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
       return (
         <OptionGroup
           field={field}
-          id={id}
-          describedBy={describedBy}
-          notes={notes}
+          {...group}
           input={(option) => ({
             type: 'radio',
             name: id,
@@ -181,8 +181,6 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
             checked: value === option,
             onChange: () => onChange(option),
           })}
-          disabled={disabled}
-          invalid={invalid}
         />
       )
     case 'multi-select': {
@@ -190,16 +188,12 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
       return (
         <OptionGroup
           field={field}
-          id={id}
-          describedBy={describedBy}
-          notes={notes}
+          {...group}
           input={(option) => ({
             type: 'checkbox',
             checked: chosen.includes(option),
             onChange: (event) => onChange(toggleOption(field.options, chosen, option, event.target.checked)),
           })}
-          disabled={disabled}
-          invalid={invalid}
         />
       )
     }
