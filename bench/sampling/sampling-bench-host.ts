@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { LanguageModel } from 'ai'
 import { SettingsService } from '../../src/main/core/config/settings-service'
@@ -18,6 +17,7 @@ import { MemoryJsonDocument } from '../../test/doubles/memory-json-document'
 import { MemorySecretStore } from '../../test/doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../test/fixtures/mock-openai'
 import { timingFetch, type TimingProbe } from './timing-probe'
+import { openInProcess } from '../../test/support/in-process-transport'
 
 export const MODEL_REF = 'mock/mock-model'
 
@@ -66,21 +66,16 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
     events: { stream: () => probe.mark('streamed') },
   })
   const server = new McpServer({ name: 'bench', version: '1.0.0' }, { capabilities: { tools: {} } })
-  const opener: TransportOpener = () => {
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    const send = serverSide.send.bind(serverSide)
-    serverSide.send = (message, options) => {
-      if ('method' in message && message.method === 'sampling/createMessage') probe.mark('arrived')
-      return send(message, options)
-    }
-    void server.connect(serverSide)
-    return {
-      transport: clientSide,
-      explainFailure: () => undefined,
-      stderrTail: () => '',
-      ended: () => server.close(),
-    }
-  }
+  const opener: TransportOpener = () =>
+    openInProcess(server, {
+      onServerSide: (serverSide) => {
+        const send = serverSide.send.bind(serverSide)
+        serverSide.send = (message, options) => {
+          if ('method' in message && message.method === 'sampling/createMessage') probe.mark('arrived')
+          return send(message, options)
+        }
+      },
+    })
   const { servers } = createServerManager({
     settings,
     secrets,

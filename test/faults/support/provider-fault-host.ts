@@ -2,7 +2,6 @@
 // fault provider and one in-process MCP server (sampling policy allow, one `echo` tool), so a test can send
 // `sampling/createMessage` from the server side and chat turns through the contract, as the window does.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +24,7 @@ import { MemorySecretStore } from '../../doubles/memory-secret-store'
 import { MODEL_REF } from './provider-fault-cases'
 import { startFaultProvider, type FaultProvider } from './provider-fault-server'
 import { callHost, recordHostEvents } from '../../support/host-event-log'
+import { openInProcess } from '../../support/in-process-transport'
 
 export const SAMPLER_ID = 'sampler'
 
@@ -71,14 +71,7 @@ export async function startProviderFaultHost(options: {
       ({ text }) => ({ content: [{ type: 'text', text }] }),
     )
     sampler = server
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    void server.connect(serverSide)
-    return {
-      transport: clientSide,
-      explainFailure: () => undefined,
-      stderrTail: () => '',
-      ended: () => server.close(),
-    }
+    return openInProcess(server)
   }
   const logs: string[] = []
   const composed = composeHost({

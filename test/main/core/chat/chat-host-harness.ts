@@ -2,7 +2,6 @@
 // with MCP servers running in-process behind InMemoryTransport and the real mock OpenAI provider. Tests
 // drive it through the IPC contract, as the window does.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,6 +22,7 @@ import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { callHost, recordHostEvents } from '../../../support/host-event-log'
+import { openInProcess } from '../../../support/in-process-transport'
 
 export interface InProcessServer {
   id: string
@@ -76,14 +76,7 @@ export async function startChatHost(options: {
     if (!spec) throw new Error(`no in-process server ${config.id}`)
     const server = new McpServer({ name: config.id, version: '1.0.0' }, spec.capabilities ?? {})
     spec.setup(server)
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    void server.connect(serverSide)
-    return {
-      transport: spec.wrapTransport ? spec.wrapTransport(clientSide) : clientSide,
-      explainFailure: () => undefined,
-      stderrTail: () => '',
-      ended: () => server.close(),
-    }
+    return openInProcess(server, spec.wrapTransport ? { wrapClientSide: spec.wrapTransport } : {})
   }
   const logs: string[] = []
   const composed = composeHost({

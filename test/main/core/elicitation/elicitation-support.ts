@@ -1,7 +1,6 @@
 // Shared setup for the elicitation tests: the real connection manager with the elicitation feature, and a
 // way to wait for the next card (event-driven, via the service's own change events).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import {
   ElicitationService,
@@ -15,6 +14,7 @@ import type { ElicitationCard } from '../../../../src/shared/elicitation/elicita
 import type { ServerInput } from '../../../../src/shared/mcp/server-input'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
+import { openInProcess } from '../../../support/in-process-transport'
 
 export interface ElicitationSetup {
   service: ElicitationService
@@ -62,17 +62,7 @@ function inProcessOpener(factories: Record<string, () => McpServer>): TransportO
   return (config) => {
     const factory = factories[config.id]
     if (!factory) throw new Error(`no in-process server for ${config.id}`)
-    const server = factory()
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    void server.connect(serverSide)
-    return {
-      transport: clientSide,
-      explainFailure: () => undefined,
-      stderrTail: () => '',
-      ended: async () => {
-        await server.close()
-      },
-    }
+    return openInProcess(factory())
   }
 }
 

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import type { ConnectionManager } from '../../../../src/main/core/mcp/connection-manager'
 import { createServerManager } from '../../../../src/main/core/mcp/create-server-manager'
@@ -16,6 +15,7 @@ import type { SamplingPolicy } from '../../../../src/shared/settings/settings-sc
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
+import { openInProcess } from '../../../support/in-process-transport'
 
 export interface SamplingHarness {
   mock: MockOpenAI
@@ -102,16 +102,7 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
     const server = new McpServer({ name: config.id, version: '1.0.0' }, { capabilities: { tools: {} } })
     options.servers.find((s) => s.id === config.id)?.setup?.(server)
     mcpServers.set(config.id, server)
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    void server.connect(serverSide)
-    return {
-      transport: clientSide,
-      explainFailure: () => undefined,
-      stderrTail: () => '',
-      ended: async () => {
-        await server.close()
-      },
-    }
+    return openInProcess(server)
   }
   const { servers } = createServerManager({
     settings,
