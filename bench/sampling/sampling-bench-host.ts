@@ -17,7 +17,7 @@ import { MemoryJsonDocument } from '../../test/doubles/memory-json-document'
 import { MemorySecretStore } from '../../test/doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../test/fixtures/mock-openai'
 import { timingFetch, type TimingProbe } from './timing-probe'
-import { openInProcess } from '../../test/support/in-process-transport'
+import { inProcessServerConfig, openInProcess } from '../../test/support/in-process-transport'
 
 export const MODEL_REF = 'mock/mock-model'
 
@@ -48,16 +48,7 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
   settings.update((draft) => {
     // The default 30 a minute would refuse a benchmark; 10 000 is the most settings allow.
     draft.sampling.maxPerMinutePerServer = 10_000
-    draft.servers.push({
-      id: 'bench',
-      name: 'bench',
-      enabled: true,
-      sampling: 'allow',
-      transport: 'stdio',
-      command: 'in-process',
-      args: [],
-      env: {},
-    })
+    draft.servers.push(inProcessServerConfig('bench', 'allow'))
   })
   const engine = createSamplingEngine({
     settings,

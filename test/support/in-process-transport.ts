@@ -4,6 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { OpenedTransport } from '../../src/main/core/mcp/transport-opener'
+import type { ServerConfig } from '../../src/shared/settings/settings-schema'
 
 export function openInProcess(
   server: McpServer,
@@ -22,5 +23,24 @@ export function openInProcess(
     explainFailure: () => undefined,
     stderrTail: () => '',
     ended: () => server.close(),
+  }
+}
+
+/** The settings entry for a server the test's opener links in process (its command is never run). */
+export function inProcessServerConfig(
+  id: string,
+  sampling: ServerConfig['sampling'],
+  extra: Partial<Extract<ServerConfig, { transport: 'stdio' }>> = {},
+): ServerConfig {
+  return {
+    id,
+    name: id,
+    enabled: true,
+    sampling,
+    transport: 'stdio',
+    command: 'in-process',
+    args: [],
+    env: {},
+    ...extra,
   }
 }

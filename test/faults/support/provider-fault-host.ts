@@ -24,7 +24,7 @@ import { MemorySecretStore } from '../../doubles/memory-secret-store'
 import { MODEL_REF } from './provider-fault-cases'
 import { startFaultProvider, type FaultProvider } from './provider-fault-server'
 import { callHost, recordHostEvents } from '../../support/host-event-log'
-import { openInProcess } from '../../support/in-process-transport'
+import { inProcessServerConfig, openInProcess } from '../../support/in-process-transport'
 
 export const SAMPLER_ID = 'sampler'
 
@@ -51,16 +51,7 @@ export async function startProviderFaultHost(options: {
   const home = mkdtempSync(join(tmpdir(), 'mcp-desk-provider-faults-'))
   const settings = new SettingsService(new MemoryJsonDocument())
   settings.update((draft) => {
-    draft.servers.push({
-      id: SAMPLER_ID,
-      name: SAMPLER_ID,
-      enabled: true,
-      sampling: 'allow',
-      transport: 'stdio',
-      command: 'in-process',
-      args: [],
-      env: {},
-    })
+    draft.servers.push(inProcessServerConfig(SAMPLER_ID, 'allow'))
   })
   let sampler: McpServer | undefined
   const opener: TransportOpener = () => {

@@ -22,7 +22,7 @@ import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { callHost, recordHostEvents } from '../../../support/host-event-log'
-import { openInProcess } from '../../../support/in-process-transport'
+import { inProcessServerConfig, openInProcess } from '../../../support/in-process-transport'
 
 export interface InProcessServer {
   id: string
@@ -58,18 +58,7 @@ export async function startChatHost(options: {
   const home = mkdtempSync(join(tmpdir(), 'mcp-desk-chat-host-'))
   const settings = new SettingsService(new MemoryJsonDocument())
   settings.update((draft) => {
-    for (const s of options.servers) {
-      draft.servers.push({
-        id: s.id,
-        name: s.id,
-        enabled: true,
-        sampling: s.sampling ?? 'deny',
-        transport: 'stdio',
-        command: 'in-process',
-        args: [],
-        env: {},
-      } satisfies ServerConfig)
-    }
+    for (const s of options.servers) draft.servers.push(inProcessServerConfig(s.id, s.sampling ?? 'deny'))
   })
   const opener: TransportOpener = (config) => {
     const spec = options.servers.find((s) => s.id === config.id)

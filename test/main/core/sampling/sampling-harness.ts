@@ -15,7 +15,7 @@ import type { SamplingPolicy } from '../../../../src/shared/settings/settings-sc
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
-import { openInProcess } from '../../../support/in-process-transport'
+import { inProcessServerConfig, openInProcess } from '../../../support/in-process-transport'
 
 export interface SamplingHarness {
   mock: MockOpenAI
@@ -76,17 +76,9 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
   settings.update((draft) => {
     draft.permissions.mcp_sampling = options.ruleset ?? {}
     for (const s of options.servers) {
-      draft.servers.push({
-        id: s.id,
-        name: s.id,
-        enabled: true,
-        sampling: s.policy,
-        ...(s.samplingModels ? { samplingModels: s.samplingModels } : {}),
-        transport: 'stdio',
-        command: 'in-process',
-        args: [],
-        env: {},
-      })
+      draft.servers.push(
+        inProcessServerConfig(s.id, s.policy, s.samplingModels ? { samplingModels: s.samplingModels } : {}),
+      )
     }
   })
 
