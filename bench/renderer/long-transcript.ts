@@ -2,6 +2,7 @@ import { createUlidGenerator } from '../../src/main/core/chat/ulid'
 import { TranscriptStore } from '../../src/main/core/chat/transcript-store'
 import type { TranscriptRecord, TranscriptRecordInput } from '../../src/shared/chat/transcript-schema'
 import { markdownAnswer, toolArguments, toolResultText, userQuestion, type Random } from './transcript-text'
+import { seededRandom } from '../support/seeded-random'
 
 /** The text of the transcript's last message: the page has opened the conversation once it shows it. */
 export const LAST_MESSAGE_MARKER = 'End of the benchmark transcript.'
@@ -15,18 +16,6 @@ export interface LongTranscript {
   bytes: number
   /** The records as loaded back, for the transfer control (what `chat:open` sends). */
   loaded: TranscriptRecord[]
-}
-
-/** A small seeded generator (mulberry32), so every run writes the same transcript. */
-function seeded(seed: number): Random {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const TOOLS = [
@@ -87,7 +76,7 @@ function* turnRecords(
  * few seconds apart over the last days.
  */
 export function writeLongTranscript(transcriptsDir: string, messages: number, seed = 12): LongTranscript {
-  const random = seeded(seed)
+  const random: Random = seededRandom(seed)
   let clock = Date.UTC(2026, 0, 5, 9, 0, 0)
   const now = () => new Date((clock += 1000 + Math.floor(random() * 20_000)))
   const ulid = createUlidGenerator({ now: () => clock })

@@ -1,4 +1,5 @@
 import type { SearchableTool } from '../../src/main/core/tools/search/tool-search-index'
+import { seededRandom } from '../support/seeded-random'
 
 /**
  * Larger catalogs for timing, made deterministically from the real one: copy k of real tool t lives on
@@ -6,18 +7,6 @@ import type { SearchableTool } from '../../src/main/core/tools/search/tool-searc
  * words swapped in from other real tools (picked by a seeded generator), so the vocabulary and the
  * posting lists grow the way they would with more real servers instead of repeating exactly.
  */
-
-/** mulberry32: a small seeded generator, so every run builds the same catalog. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export function syntheticCatalog(real: readonly SearchableTool[], size: number, seed = 42): SearchableTool[] {
   if (real.length === 0) throw new Error('syntheticCatalog needs at least one real tool')

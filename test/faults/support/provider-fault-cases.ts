@@ -35,31 +35,27 @@ export interface ProviderFaultCase {
 }
 
 const stalled = `the model ${MODEL_REF} produced nothing for 1.5 s (stalled)`
+/** Both stall cases end alike: nothing was generated before the watchdog stopped the request. */
+const stalledSampling: ProviderFaultCase['sampling'] = {
+  code: -32001,
+  message: stalled,
+  data: { chunks: 0, chars: 0 },
+  attempts: 1,
+  outcome: 'stalled',
+}
 
 export const PROVIDER_FAULTS: ProviderFaultCase[] = [
   {
     name: 'headers then silence',
     script: { kind: 'stall', afterChunks: [] },
     chunkTimeoutMs: STALL_TIMEOUT_MS,
-    sampling: {
-      code: -32001,
-      message: stalled,
-      data: { chunks: 0, chars: 0 },
-      attempts: 1,
-      outcome: 'stalled',
-    },
+    sampling: stalledSampling,
   },
   {
     name: 'a 1 byte/s drip',
     script: { kind: 'byte_drip', text: 'Hello', intervalMs: 1000 },
     chunkTimeoutMs: STALL_TIMEOUT_MS,
-    sampling: {
-      code: -32001,
-      message: stalled,
-      data: { chunks: 0, chars: 0 },
-      attempts: 1,
-      outcome: 'stalled',
-    },
+    sampling: stalledSampling,
   },
   {
     name: 'HTTP 500',
