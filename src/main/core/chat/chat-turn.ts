@@ -12,7 +12,7 @@ import { z } from 'zod'
 import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/chat/transcript-schema'
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
 import { describeModelCallFailure } from '../sampling/provider-failure'
-import { StallWatchdog, systemTimers } from '../sampling/run-timers'
+import { modelOutputOf, stalledReason, StallWatchdog, systemTimers } from '../sampling/run-timers'
 import type { ModelCapabilities } from '../../../shared/models/model-schema'
 import { toolMediaMessage, type ToolMedia } from './tool-media'
 import type { TurnOpening } from './turn-opening'
@@ -190,7 +190,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     try {
       for await (const part of result.fullStream) {
         // Only model output is life (as in sampling): headers, start parts or a byte drip are not.
-        if (isModelOutput(part)) watchdog.feed()
+        if (modelOutputOf(part) !== undefined) watchdog.feed()
         if (part.type === 'text-delta') {
           text += part.text
           input.onText?.(part.text)
@@ -213,8 +213,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     if (text.length > 0) record({ type: 'assistant', turnId, step, text })
     if (signal.aborted) return finish('cancelled', 'stopped by the user')
     if (stallAbort.signal.aborted) {
-      const seconds = Number(((input.chunkTimeoutMs ?? 0) / 1000).toFixed(3))
-      return finish('error', `the model ${input.modelRef} produced nothing for ${seconds} s (stalled)`)
+      return finish('error', stalledReason(input.modelRef, input.chunkTimeoutMs ?? 0))
     }
     if (streamError !== undefined) {
       // The words a sampling server gets for the same failure: the HTTP status and the provider's message.
@@ -248,12 +247,6 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     const mediaMessage = input.capabilities ? toolMediaMessage(media, input.capabilities) : undefined
     if (mediaMessage) messages.push(mediaMessage)
   }
-}
-
-/** Parts that carry the model's output; start, finish and metadata parts can come from a stuck provider. */
-function isModelOutput(part: { type: string; text?: string; delta?: string }): boolean {
-  if (part.type === 'text-delta' || part.type === 'reasoning-delta') return (part.text ?? '').length > 0
-  return part.type === 'tool-input-delta' && (part.delta ?? '').length > 0
 }
 
 /** Approval, then at most one send; records the call and its result. */

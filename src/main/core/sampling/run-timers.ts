@@ -61,6 +61,27 @@ export class StallWatchdog {
 }
 
 /**
+ * The text a stream part adds to the model's output (text, reasoning, tool-call arguments), or undefined:
+ * only that is life for a StallWatchdog. Start, finish and metadata parts and empty deltas can come from a
+ * provider that is otherwise stuck, and counting them would hide the stall; a reasoning model thinking for
+ * minutes is working, not stalled.
+ */
+export function modelOutputOf(part: { type: string; text?: string; delta?: string }): string | undefined {
+  const output =
+    part.type === 'text-delta' || part.type === 'reasoning-delta'
+      ? part.text
+      : part.type === 'tool-input-delta'
+        ? part.delta
+        : undefined
+  return output === undefined || output.length === 0 ? undefined : output
+}
+
+/** Why a model call was stopped by its StallWatchdog, in the words sampling and chat both use. */
+export function stalledReason(modelRef: string, chunkTimeoutMs: number): string {
+  return `the model ${modelRef} produced nothing for ${Number((chunkTimeoutMs / 1000).toFixed(3))} s (stalled)`
+}
+
+/**
  * Sends the current counts every `intervalMs` so a server waiting on a long generation knows it is still
  * moving (and can reset its own request timeout). Never sends text. A send still in flight makes the next
  * tick skip rather than pile up notifications on a slow transport; a failed send is dropped because the

@@ -1,7 +1,14 @@
 import { isStepCount, streamText, type FinishReason, type LanguageModel } from 'ai'
 import type { RunSettings } from '../models/run-settings'
 import { providerFailure } from './provider-failure'
-import { ProgressHeartbeat, StallWatchdog, systemTimers, type SamplingTimers } from './run-timers'
+import {
+  modelOutputOf,
+  ProgressHeartbeat,
+  stalledReason,
+  StallWatchdog,
+  systemTimers,
+  type SamplingTimers,
+} from './run-timers'
 import { internalError, requestTimeout, type SamplingProgressCounts } from './sampling-errors'
 import { toModelMessages, type SamplingPrompt } from './to-model-messages'
 import { toModelTools, type ModelTools } from './to-model-tools'
@@ -125,18 +132,12 @@ export async function runSampling(input: SamplingRunInput): Promise<SamplingRunR
       onError: () => {},
     })
     for await (const part of result.fullStream) {
-      // Only parts that carry model output count as life; start/finish/metadata parts (and empty deltas)
-      // can arrive from a provider that is otherwise stuck, and counting them would hide the stall.
-      if (part.type === 'text-delta' && part.text.length > 0) {
-        recordOutput(part.text)
-        text += part.text
-        appendText(content, part.text)
-        notifyDelta(input.onDelta, part.text, counts)
-      } else if (part.type === 'reasoning-delta' && part.text.length > 0) {
-        // A reasoning model thinking for minutes is working, not stalled.
-        recordOutput(part.text)
-      } else if (part.type === 'tool-input-delta' && part.delta.length > 0) {
-        recordOutput(part.delta)
+      const output = modelOutputOf(part)
+      if (output !== undefined) recordOutput(output)
+      if (part.type === 'text-delta' && output !== undefined) {
+        text += output
+        appendText(content, output)
+        notifyDelta(input.onDelta, output, counts)
       } else if (part.type === 'tool-call') {
         calls.add(part, content)
       } else if (part.type === 'error') {
@@ -157,10 +158,7 @@ export async function runSampling(input: SamplingRunInput): Promise<SamplingRunR
   }
 
   if (stalled) {
-    throw requestTimeout(
-      `the model ${input.modelRef} produced nothing for ${seconds(input.chunkTimeoutMs)} (stalled)`,
-      counts,
-    )
+    throw requestTimeout(stalledReason(input.modelRef, input.chunkTimeoutMs), counts)
   }
   if (input.signal.aborted) throw cancelled(counts)
   if (streamError !== undefined) throw providerFailure(streamError, input.modelRef, input.secretValues ?? [])
@@ -307,8 +305,4 @@ function definedUsage(usage: FinishInfo['usage']): SamplingRunResult['usage'] {
   if (usage.inputTokens !== undefined) defined.inputTokens = usage.inputTokens
   if (usage.outputTokens !== undefined) defined.outputTokens = usage.outputTokens
   return defined
-}
-
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`
 }
