@@ -51,4 +51,17 @@ describe('boundary lint rules', () => {
       ),
     ).toEqual([])
   })
+
+  it('flag a bare node:http listener outside the guard, which alone may create one', async () => {
+    const code = "import { createServer } from 'node:http'\nexport const s = createServer()\n"
+    for (const path of [
+      'src/main/core/x.ts',
+      'src/main/web/x.ts',
+      'src/cli/x.ts',
+      'src/main/electron/x.ts',
+    ]) {
+      expect(await lintAs(path, code), path).toEqual([expect.stringContaining('createGuardedServer')])
+    }
+    expect(await lintAs('src/main/core/net/guarded-http-server.ts', code)).toEqual([])
+  })
 })

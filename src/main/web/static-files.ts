@@ -21,17 +21,12 @@ export interface StaticFile {
 }
 
 /**
- * Resolves a URL path to a file inside `root`, or undefined. The decoded path is resolved and must stay
- * inside root, so `..`, encoded slashes and absolute paths cannot escape. `/` and unknown routes without an
- * extension serve index.html (the renderer is a single page).
+ * Resolves a request path (already percent-decoded, see guarded-http-server.ts) to a file inside `root`, or
+ * undefined. The path is resolved and must stay inside root, so `..`, encoded slashes and absolute paths
+ * cannot escape. `/` and unknown routes without an extension serve index.html (the renderer is a single
+ * page). Files are served as they are on disk: nothing is templated into them, so they hold no secret.
  */
-export async function loadStaticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return undefined
-  }
+export async function loadStaticFile(root: string, decoded: string): Promise<StaticFile | undefined> {
   if (decoded.includes('\0')) return undefined
   const wantsPage = decoded === '/' || extname(decoded) === ''
   const relative = wantsPage ? 'index.html' : decoded.replace(/^\/+/, '')

@@ -1,27 +1,27 @@
 import { timingSafeEqual } from 'node:crypto'
-import { WEB_TOKEN_PARAM } from '../../shared/ipc/web-wire'
+import { WEB_SOCKET_PROTOCOL, WEB_TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/web-wire'
 
 /**
  * Who may talk to web mode. Web mode listens on loopback only, but a page in any browser tab can still reach
- * loopback, and DNS rebinding can make an attacker's hostname resolve to 127.0.0.1. So every request must:
- * name our own Host (defeats rebinding), carry no foreign Origin (defeats cross-site requests), and present
- * the per-launch token in the URL or the cookie set from it (defeats everything else on the machine).
+ * loopback, and DNS rebinding can make an attacker's hostname resolve to 127.0.0.1. So every request must
+ * name our own Host (defeats rebinding) and carry no foreign Origin (defeats cross-site requests). The
+ * assets (html, js, css) hold no secret and need nothing more. The WebSocket, which carries the whole
+ * contract, must also carry our Origin and present the per-launch token as a subprotocol (defeats everything
+ * else on the machine). There is no cookie: cookies are not port-scoped, so every other server on 127.0.0.1
+ * would receive it.
  */
-export const TOKEN_COOKIE = 'mcp_desk_token'
-
 export interface AccessContext {
   port: number
   token: string
 }
 
-export type AccessDecision =
-  { allow: true; via: 'query' | 'cookie' } | { allow: false; status: 401 | 403; reason: string }
+export type AccessDecision = { allow: true } | { allow: false; status: 401 | 403; reason: string }
 
 export interface RequestFacts {
   host: string | undefined
   origin: string | undefined
-  url: string
-  cookie: string | undefined
+  /** The Sec-WebSocket-Protocol header as node joined it ("a, b"); only read for upgrades. */
+  protocols?: string | undefined
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]']
@@ -42,40 +42,49 @@ export function tokensEqual(presented: string | undefined, token: string): boole
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
-  }
-  return undefined
+/** The offered subprotocols, in order; an absent or empty header offers none. */
+export function offeredProtocols(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
 }
 
-/** `requireOrigin` is set for WebSocket upgrades: browsers always send Origin there, so its absence is suspect. */
-export function decideAccess(
-  facts: RequestFacts,
-  context: AccessContext,
-  options: { requireOrigin?: boolean } = {},
-): AccessDecision {
-  if (!isOwnHost(facts.host, context.port)) {
+/** The token the page offered as `mcp-desk.token.<token>`, if it offered exactly one. */
+export function tokenFromProtocols(header: string | undefined): string | undefined {
+  const offered = offeredProtocols(header).filter((value) => value.startsWith(WEB_TOKEN_PROTOCOL_PREFIX))
+  return offered.length === 1 ? offered[0]?.slice(WEB_TOKEN_PROTOCOL_PREFIX.length) : undefined
+}
+
+/** Assets: our Host, and no foreign Origin (a same-origin GET of a script or stylesheet may carry ours). */
+export function decideAssetAccess(facts: RequestFacts, port: number): AccessDecision {
+  if (!isOwnHost(facts.host, port)) {
     return {
       allow: false,
       status: 403,
       reason: `Host header ${JSON.stringify(facts.host ?? '')} is not this server`,
     }
   }
-  if (facts.origin !== undefined || options.requireOrigin) {
-    if (!facts.origin || !ownOrigins(context.port).includes(facts.origin.toLowerCase())) {
-      return {
-        allow: false,
-        status: 403,
-        reason: `Origin ${JSON.stringify(facts.origin ?? '')} is not allowed`,
-      }
-    }
+  if (facts.origin !== undefined && !ownOrigins(port).includes(facts.origin.toLowerCase())) {
+    return { allow: false, status: 403, reason: `Origin ${JSON.stringify(facts.origin)} is not allowed` }
   }
-  const query = new URL(facts.url, 'http://placeholder').searchParams.get(WEB_TOKEN_PARAM) ?? undefined
-  if (tokensEqual(query, context.token)) return { allow: true, via: 'query' }
-  if (tokensEqual(readCookie(facts.cookie, TOKEN_COOKIE), context.token))
-    return { allow: true, via: 'cookie' }
-  return { allow: false, status: 401, reason: 'missing or wrong token' }
+  return { allow: true }
+}
+
+/**
+ * The contract's WebSocket: our Host, our Origin (browsers always send one on a WebSocket, so its absence is
+ * suspect), our subprotocol, and the token.
+ */
+export function decideSocketAccess(facts: RequestFacts, context: AccessContext): AccessDecision {
+  const asset = decideAssetAccess(facts, context.port)
+  if (!asset.allow) return asset
+  if (facts.origin === undefined) return { allow: false, status: 403, reason: 'a socket without an Origin' }
+  if (!offeredProtocols(facts.protocols).includes(WEB_SOCKET_PROTOCOL)) {
+    return { allow: false, status: 401, reason: `the ${WEB_SOCKET_PROTOCOL} subprotocol was not offered` }
+  }
+  if (!tokensEqual(tokenFromProtocols(facts.protocols), context.token)) {
+    return { allow: false, status: 401, reason: 'missing or wrong token' }
+  }
+  return { allow: true }
 }

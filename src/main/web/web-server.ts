@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { WebSocketServer } from 'ws'
-import { WEB_SOCKET_PATH, WEB_TOKEN_PARAM } from '../../shared/ipc/web-wire'
+import { WEB_SOCKET_PATH, WEB_SOCKET_PROTOCOL, WEB_TOKEN_PARAM } from '../../shared/ipc/web-wire'
 import type { Host } from '../core/host'
+import { createGuardedServer, refuseUpgrade, type RequestTarget } from '../core/net/guarded-http-server'
 import { buildContentSecurityPolicy } from '../core/security/content-security-policy'
 import { loadStaticFile } from './static-files'
-import { decideAccess, TOKEN_COOKIE, type AccessContext } from './web-access-policy'
+import { decideAssetAccess, decideSocketAccess, type AccessContext } from './web-access-policy'
 import { bridgeSocketToHost } from './web-socket-bridge'
 
 export interface WebServerOptions {
@@ -36,22 +37,38 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const token = options.token ?? randomBytes(32).toString('base64url')
   const context: AccessContext = { port: 0, token }
   const sockets = new Set<Socket>()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    // The server selects our protocol name, never the token entry, so the token is not echoed back.
+    handleProtocols: (offered) => (offered.has(WEB_SOCKET_PROTOCOL) ? WEB_SOCKET_PROTOCOL : false),
+  })
 
-  const server = createServer((req, res) => {
-    void serveHttp(req, res).catch((error: unknown) => {
-      options.log?.(`web: ${req.method} ${req.url} failed: ${(error as Error).message}`)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      res.end('internal error')
-    })
+  const server = createGuardedServer({
+    name: 'web',
+    log: options.log,
+    request: serveHttp,
+    upgrade: (req, socket, head, target) => {
+      const decision =
+        target.path === WEB_SOCKET_PATH
+          ? decideSocketAccess(factsOf(req), context)
+          : ({ allow: false, status: 403, reason: 'unknown socket path' } as const)
+      if (!decision.allow) {
+        options.log?.(`web: refused a socket: ${decision.reason}`)
+        refuseUpgrade(socket, decision.status, decision.status === 401 ? 'Unauthorized' : 'Forbidden')
+        return
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => bridgeSocketToHost(ws, options.host, options.log))
+    },
   })
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
 
-  async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const decision = decideAccess(factsOf(req), context)
+  /** Assets hold no secret (see static-files.ts), so they need no token; the socket does. */
+  async function serveHttp(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> {
+    const decision = decideAssetAccess(factsOf(req), context.port)
     if (!decision.allow) {
       res.writeHead(decision.status, { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders() })
       res.end(`MCP Desk refused this request: ${decision.reason}. Open the URL printed by "mcp-desk web".\n`)
@@ -62,24 +79,17 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       res.end()
       return
     }
-    const path = new URL(req.url ?? '/', 'http://placeholder').pathname
-    const file = await loadStaticFile(options.rendererDir, path)
+    const file = await loadStaticFile(options.rendererDir, target.path)
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders() })
       res.end('not found\n')
       return
     }
-    const headers: Record<string, string> = {
+    res.writeHead(200, {
       'content-type': file.contentType,
       'cache-control': file.isHtml ? 'no-store' : 'private, max-age=0',
       ...baseHeaders(),
-    }
-    // The token from the URL becomes an HttpOnly, same-site cookie so assets and the socket carry it
-    // without the page's script ever needing to handle it again.
-    if (decision.via === 'query') {
-      headers['set-cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`
-    }
-    res.writeHead(200, headers)
+    })
     res.end(req.method === 'HEAD' ? undefined : file.body)
   }
 
@@ -96,21 +106,6 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       'cross-origin-resource-policy': 'same-origin',
     }
   }
-
-  server.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://placeholder').pathname
-    const decision =
-      path === WEB_SOCKET_PATH
-        ? decideAccess(factsOf(req), context, { requireOrigin: true })
-        : ({ allow: false, status: 403, reason: 'unknown socket path' } as const)
-    if (!decision.allow) {
-      options.log?.(`web: refused a socket: ${decision.reason}`)
-      const text = decision.status === 401 ? 'Unauthorized' : 'Forbidden'
-      socket.end(`HTTP/1.1 ${decision.status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-      return
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => bridgeSocketToHost(ws, options.host))
-  })
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject)
@@ -139,7 +134,6 @@ function factsOf(req: IncomingMessage) {
   return {
     host: req.headers.host,
     origin: req.headers.origin,
-    url: req.url ?? '/',
-    cookie: req.headers.cookie,
+    protocols: req.headers['sec-websocket-protocol'],
   }
 }

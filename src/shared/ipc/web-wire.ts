@@ -25,6 +25,17 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
 ])
 export type ServerFrame = z.infer<typeof serverFrameSchema>
 
-/** The token travels in the page URL's query (`?token=`) and in the WebSocket URL's query. */
+/**
+ * The token reaches the page once, in its URL's query (`?token=`); the page keeps it in sessionStorage and
+ * presents it only on the WebSocket handshake, as a second subprotocol `mcp-desk.token.<token>` beside
+ * `mcp-desk.v1` (the one the server selects, so the token is never echoed). No cookie: cookies are not
+ * port-scoped, so every other server on 127.0.0.1 would receive one.
+ */
 export const WEB_TOKEN_PARAM = 'token'
 export const WEB_SOCKET_PATH = '/ipc'
+export const WEB_SOCKET_PROTOCOL = 'mcp-desk.v1'
+export const WEB_TOKEN_PROTOCOL_PREFIX = 'mcp-desk.token.'
+
+export function tokenProtocol(token: string): string {
+  return `${WEB_TOKEN_PROTOCOL_PREFIX}${token}`
+}

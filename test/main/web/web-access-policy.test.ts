@@ -1,42 +1,61 @@
 import { describe, expect, it } from 'vitest'
-import { decideAccess, isOwnHost, readCookie, tokensEqual } from '../../../src/main/web/web-access-policy'
+import {
+  decideAssetAccess,
+  decideSocketAccess,
+  isOwnHost,
+  offeredProtocols,
+  tokenFromProtocols,
+  tokensEqual,
+} from '../../../src/main/web/web-access-policy'
 
 const context = { port: 4321, token: 'tok-0123456789' }
-const facts = (over: Partial<{ host: string; origin: string; url: string; cookie: string }> = {}) => ({
+const facts = (over: Partial<{ host: string; origin: string; protocols: string }> = {}) => ({
   host: '127.0.0.1:4321',
   origin: undefined,
-  url: '/?token=tok-0123456789',
-  cookie: undefined,
+  protocols: undefined,
   ...over,
 })
+const socketFacts = (over: Partial<{ host: string; origin: string; protocols: string }> = {}) =>
+  facts({ origin: 'http://127.0.0.1:4321', protocols: 'mcp-desk.v1, mcp-desk.token.tok-0123456789', ...over })
 
 describe('web access policy', () => {
-  it('allows our own host with the token in the query or the cookie', () => {
-    expect(decideAccess(facts(), context)).toEqual({ allow: true, via: 'query' })
+  it('serves assets to our own host without any token', () => {
+    expect(decideAssetAccess(facts(), 4321)).toEqual({ allow: true })
     expect(
-      decideAccess(facts({ url: '/assets/a.js', cookie: 'x=1; mcp_desk_token=tok-0123456789' }), context),
-    ).toEqual({
-      allow: true,
-      via: 'cookie',
-    })
-    expect(
-      decideAccess(facts({ host: 'localhost:4321', origin: 'http://localhost:4321' }), context).allow,
-    ).toBe(true)
+      decideAssetAccess(facts({ host: 'localhost:4321', origin: 'http://localhost:4321' }), 4321),
+    ).toEqual({ allow: true })
   })
 
-  it('refuses a missing, wrong, or prefix-of token with 401', () => {
-    for (const url of [
-      '/',
-      '/?token=',
-      '/?token=tok-01234',
-      '/?token=tok-0123456789x',
-      '/?Token=tok-0123456789',
+  it('lets a socket in with our origin and the token offered as a subprotocol', () => {
+    expect(decideSocketAccess(socketFacts(), context)).toEqual({ allow: true })
+    expect(
+      decideSocketAccess(socketFacts({ protocols: 'mcp-desk.token.tok-0123456789,mcp-desk.v1' }), context),
+    ).toEqual({ allow: true })
+  })
+
+  it('refuses a socket with a missing, wrong, prefix-of, doubled or misplaced token with 401', () => {
+    for (const protocols of [
+      'mcp-desk.v1',
+      'mcp-desk.v1, mcp-desk.token.',
+      'mcp-desk.v1, mcp-desk.token.tok-01234',
+      'mcp-desk.v1, mcp-desk.token.tok-0123456789x',
+      'mcp-desk.v1, mcp-desk.token.tok-0123456789, mcp-desk.token.other',
+      'mcp-desk.v1, Mcp-Desk.token.tok-0123456789',
+      'mcp-desk.token.tok-0123456789',
+      '',
     ]) {
-      expect(decideAccess(facts({ url }), context)).toMatchObject({ allow: false, status: 401 })
+      expect(decideSocketAccess(socketFacts({ protocols }), context), protocols).toMatchObject({
+        allow: false,
+        status: 401,
+      })
     }
+    expect(decideSocketAccess({ ...socketFacts(), protocols: undefined }, context)).toMatchObject({
+      allow: false,
+      status: 401,
+    })
   })
 
-  it('refuses rebinding hosts and other ports with 403 even with the right token', () => {
+  it('refuses rebinding hosts and other ports with 403, for assets and sockets', () => {
     for (const host of [
       'evil.example:4321',
       '127.0.0.1:4322',
@@ -45,15 +64,19 @@ describe('web access policy', () => {
       '',
       'localhost.evil:4321',
     ]) {
-      expect(decideAccess(facts({ host }), context), host).toMatchObject({ allow: false, status: 403 })
+      expect(decideAssetAccess(facts({ host }), 4321), host).toMatchObject({ allow: false, status: 403 })
+      expect(decideSocketAccess(socketFacts({ host }), context), host).toMatchObject({
+        allow: false,
+        status: 403,
+      })
     }
-    expect(decideAccess({ ...facts(), host: undefined }, context)).toMatchObject({
+    expect(decideAssetAccess({ ...facts(), host: undefined }, 4321)).toMatchObject({
       allow: false,
       status: 403,
     })
   })
 
-  it('refuses foreign origins with 403, and requires an origin for sockets', () => {
+  it('refuses foreign origins with 403 even with the token, and requires an origin for sockets', () => {
     for (const origin of [
       'http://evil.example',
       'http://127.0.0.1:9999',
@@ -61,22 +84,25 @@ describe('web access policy', () => {
       'https://127.0.0.1:4321',
       'http://127.0.0.1:4321.evil',
     ]) {
-      expect(decideAccess(facts({ origin }), context), origin).toMatchObject({ allow: false, status: 403 })
+      expect(decideAssetAccess(facts({ origin }), 4321), origin).toMatchObject({ allow: false, status: 403 })
+      expect(decideSocketAccess(socketFacts({ origin }), context), origin).toMatchObject({
+        allow: false,
+        status: 403,
+      })
     }
-    expect(decideAccess(facts(), context, { requireOrigin: true })).toMatchObject({
+    expect(decideSocketAccess({ ...socketFacts(), origin: undefined }, context)).toMatchObject({
       allow: false,
       status: 403,
     })
-    expect(
-      decideAccess(facts({ origin: 'http://127.0.0.1:4321' }), context, { requireOrigin: true }).allow,
-    ).toBe(true)
   })
 
   it('has helpers that do not trip on odd input', () => {
     expect(isOwnHost('LOCALHOST:4321', 4321)).toBe(true)
     expect(tokensEqual(undefined, 'a')).toBe(false)
     expect(tokensEqual('é', 'ab')).toBe(false)
-    expect(readCookie('a=1;;=2; b = %E2%9C%93', 'b')).toBe('✓')
-    expect(readCookie(undefined, 'a')).toBeUndefined()
+    expect(offeredProtocols(' a ,, b,')).toEqual(['a', 'b'])
+    expect(offeredProtocols(undefined)).toEqual([])
+    expect(tokenFromProtocols('%E0%A4%A, mcp-desk.token.%E0%A4%A')).toBe('%E0%A4%A')
+    expect(tokenFromProtocols(',,,')).toBeUndefined()
   })
 })

@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/web-server'
+import { tokenProtocol, WEB_SOCKET_PROTOCOL } from '../../../src/shared/ipc/web-wire'
 import { createTestHost } from '../../doubles/test-host'
+import { sendRaw, statusOfGet } from '../../support/raw-http'
 
 interface RawResponse {
   status: number
@@ -36,9 +38,10 @@ function get(
   })
 }
 
-function openSocket(url: string, origin?: string): Promise<WebSocket> {
+/** Opens a socket as the page does: the token offered as a subprotocol beside ours. */
+function openSocket(url: string, origin?: string, protocols?: string[]): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, origin ? { origin } : {})
+    const ws = new WebSocket(url, protocols ?? [], origin ? { origin } : {})
     ws.once('open', () => resolve(ws))
     ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)))
     ws.once('error', reject)
@@ -87,24 +90,51 @@ describe('web server', () => {
     expect(server.port).toBeGreaterThan(0)
   })
 
-  it('refuses requests without the token (401) and serves the page with it, setting a strict cookie', async () => {
-    expect((await get(server.port, '/')).status).toBe(401)
-    expect((await get(server.port, '/?token=nope')).status).toBe(401)
-    expect((await get(server.port, '/assets/app.js')).status).toBe(401)
-    const page = await get(server.port, `/?token=${token}`)
-    expect(page.status).toBe(200)
+  it('serves the page and assets without a token, and never sets a cookie or serves the token', async () => {
+    for (const path of ['/', `/?token=${token}`, '/assets/app.js']) {
+      const res = await get(server.port, path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers['set-cookie'], path).toBeUndefined()
+      expect(res.body, path).not.toContain(token)
+      expect(JSON.stringify(res.headers), path).not.toContain(token)
+    }
+    const page = await get(server.port, '/')
     expect(page.body).toContain('<title>MCP Desk</title>')
-    expect(String(page.headers['set-cookie'])).toMatch(
-      /mcp_desk_token=.+; HttpOnly; SameSite=Strict; Path=\//,
-    )
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.headers['access-control-allow-origin']).toBeUndefined()
-    const asset = await get(server.port, '/assets/app.js', { cookie: `mcp_desk_token=${token}` })
-    expect(asset.status).toBe(200)
-    expect(asset.headers['content-type']).toContain('text/javascript')
+    expect((await get(server.port, '/assets/app.js')).headers['content-type']).toContain('text/javascript')
   })
 
-  it('refuses a rebinding Host and a foreign Origin with 403 even with the token', async () => {
+  it('answers request targets that do not parse with 400, as requests and as upgrades, and keeps serving', async () => {
+    for (const target of ['//[', '/%E0%A4%A', 'http://[', '*']) {
+      expect(await statusOfGet(server.port, target), target).toBe(400)
+    }
+    const upgrade = (target: string, extra: string[] = []) =>
+      sendRaw(
+        server.port,
+        [
+          `GET ${target} HTTP/1.1`,
+          `Host: 127.0.0.1:${server.port}`,
+          `Origin: http://127.0.0.1:${server.port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          ...extra,
+          '',
+          '',
+        ].join('\r\n'),
+      )
+    expect(await upgrade('//[')).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(await upgrade('/ipc', ['Cookie: mcp_desk_token=%E0%A4%A'])).toMatch(/^HTTP\/1\.1 401 /)
+    expect(await upgrade('/ipc', ['Sec-WebSocket-Protocol: mcp-desk.v1, mcp-desk.token.%E0%A4%A'])).toMatch(
+      /^HTTP\/1\.1 401 /,
+    )
+    expect(await statusOfGet(server.port, '/')).toBe(200)
+  })
+
+  it('refuses a rebinding Host and a foreign Origin with 403', async () => {
     expect((await get(server.port, `/?token=${token}`, { host: `evil.example:${server.port}` })).status).toBe(
       403,
     )
@@ -117,15 +147,19 @@ describe('web server', () => {
       '/%2e%2e/outside-secret.txt',
       '/assets/..%2f..%2foutside-secret.txt',
     ]) {
-      const res = await get(server.port, `${path}?token=${token}`)
+      const res = await get(server.port, path)
       expect(res.body).not.toContain('outside')
     }
-    expect((await get(server.port, `/?token=${token}`, {}, 'POST')).status).toBe(405)
+    expect((await get(server.port, '/', {}, 'POST')).status).toBe(405)
   })
 
   it('serves the contract over the socket: requests, validation errors, malformed frames and events', async () => {
-    const wsUrl = `ws://127.0.0.1:${server.port}/ipc?token=${token}`
-    const ws = await openSocket(wsUrl, `http://127.0.0.1:${server.port}`)
+    const ws = await openSocket(`ws://127.0.0.1:${server.port}/ipc`, `http://127.0.0.1:${server.port}`, [
+      WEB_SOCKET_PROTOCOL,
+      tokenProtocol(token),
+    ])
+    // The server selects our protocol name, never the entry carrying the token.
+    expect(ws.protocol).toBe(WEB_SOCKET_PROTOCOL)
     const nextFrame = frameReader(ws)
     ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'settings:get', request: {} }))
     expect(await nextFrame()).toEqual({
@@ -164,15 +198,56 @@ describe('web server', () => {
     ws.close()
   })
 
-  it('refuses sockets without the token, with a foreign or missing origin, or on another path', async () => {
+  it('refuses sockets without the token, with it only in the URL or a cookie, with a foreign or missing origin, or on another path', async () => {
     const origin = `http://127.0.0.1:${server.port}`
-    await expect(openSocket(`ws://127.0.0.1:${server.port}/ipc`, origin)).rejects.toThrow('status 401')
+    const ipc = `ws://127.0.0.1:${server.port}/ipc`
+    const offered = [WEB_SOCKET_PROTOCOL, tokenProtocol(token)]
+    await expect(openSocket(ipc, origin)).rejects.toThrow('status 401')
+    await expect(openSocket(ipc, origin, [WEB_SOCKET_PROTOCOL])).rejects.toThrow('status 401')
+    await expect(openSocket(ipc, origin, [WEB_SOCKET_PROTOCOL, tokenProtocol('wrong')])).rejects.toThrow(
+      'status 401',
+    )
+    await expect(openSocket(`${ipc}?token=${token}`, origin, [WEB_SOCKET_PROTOCOL])).rejects.toThrow(
+      'status 401',
+    )
     await expect(
-      openSocket(`ws://127.0.0.1:${server.port}/ipc?token=${token}`, 'http://evil.example'),
-    ).rejects.toThrow('status 403')
-    await expect(openSocket(`ws://127.0.0.1:${server.port}/ipc?token=${token}`)).rejects.toThrow('status 403')
-    await expect(openSocket(`ws://127.0.0.1:${server.port}/other?token=${token}`, origin)).rejects.toThrow(
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(ipc, [WEB_SOCKET_PROTOCOL], {
+          origin,
+          headers: { cookie: `mcp_desk_token=${token}` },
+        })
+        ws.once('open', resolve)
+        ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)))
+      }),
+    ).rejects.toThrow('status 401')
+    await expect(openSocket(ipc, 'http://evil.example', offered)).rejects.toThrow('status 403')
+    await expect(openSocket(ipc, undefined, offered)).rejects.toThrow('status 403')
+    await expect(openSocket(`ws://127.0.0.1:${server.port}/other`, origin, offered)).rejects.toThrow(
       'status 403',
     )
+  })
+
+  it('answers a frame whose handling throws with an internal error instead of ending the process', async () => {
+    const failing = await startWebServer({
+      host: { ...hostBundle.host, dispatch: () => Promise.reject(new RangeError('stack overflow')) },
+      rendererDir: dir,
+      token,
+    })
+    try {
+      const ws = await openSocket(`ws://127.0.0.1:${failing.port}/ipc`, `http://127.0.0.1:${failing.port}`, [
+        WEB_SOCKET_PROTOCOL,
+        tokenProtocol(token),
+      ])
+      const nextFrame = frameReader(ws)
+      ws.send(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info', request: {} }))
+      expect(await nextFrame()).toEqual({
+        type: 'result',
+        id: 7,
+        result: { ok: false, error: { code: 'internal', message: 'the request could not be handled' } },
+      })
+      ws.close()
+    } finally {
+      await failing.close()
+    }
   })
 })

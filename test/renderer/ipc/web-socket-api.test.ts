@@ -26,9 +26,10 @@ function setup(url = 'http://127.0.0.1:4321/?token=s3cr3t') {
 beforeEach(() => FakeWebSocket.reset())
 
 describe('createWebSocketApi', () => {
-  it('connects to /ipc on the page host with the token and removes the token from the address bar', () => {
+  it('connects to /ipc on the page host, offers the token as a subprotocol and removes it from the address bar', () => {
     const { web, browser } = setup('http://127.0.0.1:4321/app?view=1&token=s3cr3t#top')
-    expect(FakeWebSocket.latest().url).toBe('ws://127.0.0.1:4321/ipc?token=s3cr3t')
+    expect(FakeWebSocket.latest().url).toBe('ws://127.0.0.1:4321/ipc')
+    expect(FakeWebSocket.latest().protocols).toEqual(['mcp-desk.v1', 'mcp-desk.token.s3cr3t'])
     expect(browser.replaced).toEqual(['/app?view=1#top'])
     expect(browser.location.search).toBe('?view=1')
     expect(browser.items.get(TOKEN_STORAGE_KEY)).toBe('s3cr3t')
@@ -37,10 +38,19 @@ describe('createWebSocketApi', () => {
 
   it('uses wss for https pages and takes the token from session storage after a reload', () => {
     const browser = fakeBrowser('https://desk.local:8443/')
-    browser.storage.setItem(TOKEN_STORAGE_KEY, 'kept token')
+    browser.storage.setItem(TOKEN_STORAGE_KEY, 'kept-token_1')
     createWebSocketApi({ ...browser, WebSocket: FakeWebSocket, reportProblem: () => {} })
-    expect(FakeWebSocket.latest().url).toBe('wss://desk.local:8443/ipc?token=kept%20token')
+    expect(FakeWebSocket.latest().url).toBe('wss://desk.local:8443/ipc')
+    expect(FakeWebSocket.latest().protocols).toEqual(['mcp-desk.v1', 'mcp-desk.token.kept-token_1'])
     expect(browser.replaced).toEqual([])
+  })
+
+  it('does not connect with a token that cannot be ours, and says so', () => {
+    const browser = fakeBrowser('http://127.0.0.1:4321/?token=a%20b%2Cmcp-desk.v1')
+    const web = createWebSocketApi({ ...browser, WebSocket: FakeWebSocket, reportProblem: () => {} })
+    expect(FakeWebSocket.instances).toHaveLength(0)
+    const status = web.connection.current()
+    expect(status.state === 'closed' && status.reason).toMatch(/access token in the address is not valid/)
   })
 
   it('does not connect without a token and says how to get one', async () => {

@@ -13,12 +13,14 @@ type Listeners = {
 export class FakeWebSocket implements WebSocketLike {
   static instances: FakeWebSocket[] = []
   readonly url: string
+  readonly protocols: string[]
   readonly sent: string[] = []
   closedByPage: { code?: number; reason?: string } | null = null
   readonly #listeners: Listeners = { open: [], message: [], close: [] }
 
-  constructor(url: string) {
+  constructor(url: string, protocols: string[] = []) {
     this.url = url
+    this.protocols = protocols
     FakeWebSocket.instances.push(this)
   }
 

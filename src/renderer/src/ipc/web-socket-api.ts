@@ -11,7 +11,9 @@ import {
 import { describeZodIssues, type IpcResult } from '../../../shared/ipc/ipc-error'
 import {
   serverFrameSchema,
+  tokenProtocol,
   WEB_SOCKET_PATH,
+  WEB_SOCKET_PROTOCOL,
   WEB_TOKEN_PARAM,
   type ClientFrame,
   type ServerFrame,
@@ -26,7 +28,7 @@ export interface WebSocketLike {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
   addEventListener(type: 'close', listener: (event: { code: number; reason: string }) => void): void
 }
-export type WebSocketConstructorLike = new (url: string) => WebSocketLike
+export type WebSocketConstructorLike = new (url: string, protocols: string[]) => WebSocketLike
 
 export interface WebSocketApiOptions {
   WebSocket: WebSocketConstructorLike
@@ -55,6 +57,8 @@ const unavailable: IpcResult<never> = {
 /**
  * Reads the access token from the page URL, keeps it in session storage and removes it from the address bar
  * (so it does not end up in screenshots or history). After a reload the URL no longer has it, so storage does.
+ * Session storage belongs to this origin (scheme, host and port) and this tab, so no other server on
+ * 127.0.0.1 can read it, and the browser never sends it anywhere by itself (unlike a cookie).
  */
 export function takeWebToken(
   options: Pick<WebSocketApiOptions, 'location' | 'history' | 'storage'>,
@@ -80,10 +84,19 @@ export function takeWebToken(
   }
 }
 
-export function webSocketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
+/** The socket URL carries no token: the token travels as a subprotocol (see `webSocketProtocols`). */
+export function webSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  return `${scheme}//${location.host}${WEB_SOCKET_PATH}?${WEB_TOKEN_PARAM}=${encodeURIComponent(token)}`
+  return `${scheme}//${location.host}${WEB_SOCKET_PATH}`
 }
+
+/** What the page offers on the handshake: our protocol, and the token as a second one (web-wire.ts). */
+export function webSocketProtocols(token: string): string[] {
+  return [WEB_SOCKET_PROTOCOL, tokenProtocol(token)]
+}
+
+/** The server makes base64url tokens; anything else cannot be a subprotocol and is not ours anyway. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+$/
 
 /** Web mode's `DeskApi`: the same contract as the preload, framed over one WebSocket (see web-wire.ts). */
 export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
@@ -139,9 +152,11 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
   const token = takeWebToken(options)
   if (token === null) {
     closeWith('no access token: open the address printed by `mcp-desk web`, which ends in ?token=…')
+  } else if (!TOKEN_SHAPE.test(token)) {
+    closeWith('the access token in the address is not valid: open the address printed by `mcp-desk web`')
   } else {
     try {
-      const ws = new options.WebSocket(webSocketUrl(options.location, token))
+      const ws = new options.WebSocket(webSocketUrl(options.location), webSocketProtocols(token))
       socket = ws
       ws.addEventListener('open', () => {
         if (connection.current().state !== 'connecting') return

@@ -1,12 +1,15 @@
-import { createServer, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
+import { createGuardedServer, type RequestTarget } from '../../net/guarded-http-server'
 
 /**
  * The loopback listener an OAuth redirect lands on (RFC 8252 §7.3): 127.0.0.1 only, one path, one flow.
  * A request whose `state` is not this flow's gets an error page and changes nothing (another tab, an old
  * link, or a forged redirect); the right one is answered only after the caller has exchanged the code, so
- * the browser page says truthfully whether sign-in worked.
+ * the browser page says truthfully whether sign-in worked. The authorization server knows this port, so a
+ * request it (or anyone) forges must never end the process: the listener is a guarded one (a target that
+ * does not parse is answered 400).
  */
 export interface RedirectOutcome {
   /** `code` and `iss`, or `error`/`error_description`, as the authorization server sent them. */
@@ -40,13 +43,13 @@ export async function listenForRedirect(options: {
   outcome.catch(() => undefined)
   let answered = false
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    if (request.method !== 'GET' || url.pathname !== REDIRECT_PATH) {
+  const server = createGuardedServer({ name: 'oauth redirect', request: answerRedirect })
+  function answerRedirect(request: IncomingMessage, response: ServerResponse, target: RequestTarget): void {
+    if (request.method !== 'GET' || target.path !== REDIRECT_PATH) {
       page(response, 404, false, 'Not found', 'MCP Desk only listens here for a sign-in redirect.')
       return
     }
-    if (answered || !sameState(url.searchParams.get('state'), options.state)) {
+    if (answered || !sameState(target.query.get('state'), options.state)) {
       page(
         response,
         400,
@@ -58,14 +61,13 @@ export async function listenForRedirect(options: {
     }
     answered = true
     settle?.resolve({
-      params: url.searchParams,
+      params: target.query,
       finish: ({ ok, title, detail }) => {
         page(response, ok ? 200 : 400, ok, title, detail)
         close()
       },
     })
-  })
-  server.on('clientError', (_error, socket) => socket.destroy())
+  }
 
   const port = await listen(server, options.preferredPort)
   const timer = setTimeout(() => {
@@ -84,10 +86,7 @@ export async function listenForRedirect(options: {
   return { redirectUrl: new URL(`http://127.0.0.1:${port}${REDIRECT_PATH}`), outcome, close }
 }
 
-async function listen(
-  server: ReturnType<typeof createServer>,
-  preferredPort: number | undefined,
-): Promise<number> {
+async function listen(server: Server, preferredPort: number | undefined): Promise<number> {
   const attempt = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const onError = (error: Error) => reject(error)

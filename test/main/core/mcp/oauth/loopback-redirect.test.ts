@@ -3,6 +3,7 @@ import {
   listenForRedirect,
   SignInExpiredError,
 } from '../../../../../src/main/core/mcp/oauth/loopback-redirect'
+import { statusOfGet } from '../../../../support/raw-http'
 
 describe('the loopback redirect listener', () => {
   it('listens on 127.0.0.1 and hands over the redirect with the right state, answering only when told', async () => {
@@ -34,6 +35,19 @@ describe('the loopback redirect listener', () => {
     expect(outcome.params.get('code')).toBe('good')
     outcome.finish({ ok: false, title: 'Sign-in failed', detail: 'x' })
     expect((await page).status).toBe(400)
+  })
+
+  it('answers targets that do not parse with 400 (a hostile authorization server knows the port) and goes on', async () => {
+    const redirect = await listenForRedirect({ state: 'kept', expiresInMs: 60_000 })
+    const port = Number(redirect.redirectUrl.port)
+    for (const target of ['//[', '/%E0%A4%A', 'http://[', '/oauth/callback/%']) {
+      expect(await statusOfGet(port, target), target).toBe(400)
+    }
+    const page = fetch(new URL('?code=after&state=kept', redirect.redirectUrl))
+    const outcome = await redirect.outcome
+    expect(outcome.params.get('code')).toBe('after')
+    outcome.finish({ ok: true, title: 'Signed in', detail: 'x' })
+    expect((await page).status).toBe(200)
   })
 
   it('expires, and is closed on cancel', async () => {

@@ -1,0 +1,31 @@
+// Raw TCP for listener tests: bytes no HTTP client library would send.
+import { connect } from 'node:net'
+
+/** A peer that never answers or never closes is cut off after this long; the fuzz test then goes on. */
+const PEER_DEADLINE_MS = 10_000
+
+/**
+ * Connects to 127.0.0.1:port, writes `bytes`, and resolves with whatever came back once the server closes
+ * (or resets) the connection. Never rejects: a refused or reset connection is an answer too. By default it
+ * half-closes after writing, so a request the server waits to see the end of is ended; node then abandons
+ * requests it has not answered yet, so a request whose answer matters asks for `Connection: close` instead.
+ */
+export function sendRaw(port: number, bytes: Buffer | string, halfClose = true): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.setTimeout(PEER_DEADLINE_MS, () => socket.destroy())
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', () => undefined)
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
+    if (halfClose) socket.end(bytes)
+    else socket.write(bytes)
+  })
+}
+
+/** A well-formed GET that asks the server to close afterwards; resolves with the status code (0 if none). */
+export async function statusOfGet(port: number, target: string, headers: string[] = []): Promise<number> {
+  const request = [`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close', ...headers]
+  const answer = await sendRaw(port, [...request, '', ''].join('\r\n'), false)
+  return Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1] ?? 0)
+}
