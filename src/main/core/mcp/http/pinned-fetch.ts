@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
+import type { LookupFunction } from 'node:net'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici'
 import {
@@ -13,9 +14,8 @@ import {
  * A fetch whose every connection goes to an address that passed a rule, and to no other. Checking a name
  * and then letting fetch resolve it again is open to DNS rebinding (the first answer is public, the
  * second 127.0.0.1), so the check lives in the connector: the name is resolved once per connection, every
- * answer is checked, and the socket is opened to exactly the checked address. Only `hostname` (what the
- * socket connects to) is replaced: undici derives TLS SNI and certificate verification from the URL's
- * `host`, so https still verifies the name.
+ * answer is checked, and the socket may connect only to the checked addresses (see `pinnedConnector`);
+ * https still verifies the URL's host name.
  *
  * This is undici's own fetch with an undici Agent (the npm package, the major Node bundles): the global
  * fetch does not take a dispatcher from another copy of undici reliably.
@@ -30,8 +30,8 @@ export type HostLookup = (hostname: string) => Promise<string[]>
 export interface PinnedFetchOptions {
   rule: AddressRule
   lookup?: HostLookup
-  /** Opens the socket to the checked address; undici's own connector unless a test records the address. */
-  connector?: buildConnector.connector
+  /** Opens the socket to a checked address; `pinnedConnector()` unless a test records the addresses. */
+  connector?: PinnedConnector
 }
 
 export class AddressRefusedError extends Error {
@@ -55,31 +55,65 @@ export async function defaultHostLookup(hostname: string): Promise<string[]> {
   return results.map((result) => result.address)
 }
 
+/** A checked address as `net.connect`'s lookup hands it over. */
+export interface PinnedAddress {
+  address: string
+  family: 4 | 6
+}
+
 /**
  * Resolves (unless the host is already an address) and checks every answer; one bad answer refuses the
- * name, since a resolver that mixes in 127.0.0.1 is the attack. Returns the first answer, as text that
- * `net.connect` takes as an address and never resolves again.
+ * name, since a resolver that mixes in 127.0.0.1 is the attack. Returns the answers in the resolver's
+ * order, as text that `net.connect` takes as an address and never resolves again.
  */
 export async function resolveChecked(
   hostname: string,
   protocol: string,
   rule: AddressRule,
   lookup: HostLookup,
-): Promise<string> {
+): Promise<PinnedAddress[]> {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname
   const literal = parseIpAddress(host)
   const answers = literal === undefined ? await lookup(host) : [host]
   if (answers.length === 0) throw new AddressRefusedError(`${host} has no address`)
-  const checked: IpAddress[] = []
-  for (const answer of answers) {
+  return answers.map((answer) => {
     const address = parseIpAddress(answer)
-    if (address === undefined)
+    if (address === undefined) {
       throw new AddressRefusedError(`${host} resolved to something that is not an address`)
+    }
     const reason = rule(address, protocol)
     if (reason !== undefined) throw new AddressRefusedError(`refused to connect to ${host}: ${reason}`)
-    checked.push(address)
+    return { address: formatIpAddress(address), family: address.family }
+  })
+}
+
+/** Opens the socket for one connection to one of `addresses` (all checked) and to nothing else. */
+export type PinnedConnector = (
+  addresses: readonly PinnedAddress[],
+  options: buildConnector.Options,
+  callback: buildConnector.Callback,
+) => void
+
+/**
+ * undici's connector with a lookup that answers only the checked addresses, so Node's happy eyeballs
+ * still tries each of them (`localhost` as ::1 and 127.0.0.1) but never asks DNS again. The host name
+ * stays the connection's name, so TLS sends it as SNI and verifies the certificate against it. Built per
+ * connection (the addresses differ), which costs TLS session reuse between connections and nothing else.
+ * `buildOptions` adds connect options (tests trust their own certificate authority with `ca`).
+ */
+export function pinnedConnector(buildOptions: buildConnector.BuildOptions = {}): PinnedConnector {
+  return (addresses, options, callback) => {
+    const lookup: LookupFunction = (_hostname, lookupOptions, done) => {
+      const first = addresses[0]!
+      if (lookupOptions.all === true)
+        done(
+          null,
+          addresses.map((entry) => ({ ...entry })),
+        )
+      else done(null, first.address, first.family)
+    }
+    buildConnector({ ...buildOptions, lookup })(options, callback)
   }
-  return formatIpAddress(checked[0]!)
 }
 
 export interface PinnedFetch {
@@ -90,11 +124,11 @@ export interface PinnedFetch {
 
 export function createPinnedFetch(options: PinnedFetchOptions): PinnedFetch {
   const lookup = options.lookup ?? defaultHostLookup
-  const connect = options.connector ?? buildConnector({})
+  const connect = options.connector ?? pinnedConnector()
   const dispatcher = new Agent({
     connect: (connectOptions, callback) => {
       resolveChecked(connectOptions.hostname, connectOptions.protocol, options.rule, lookup).then(
-        (address) => connect({ ...connectOptions, hostname: address }, callback),
+        (addresses) => connect(addresses, connectOptions, callback),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
       )
     },

@@ -1,5 +1,4 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { buildConnector } from 'undici'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { redactUrl } from '../http/remote-url-policy'
 import {
@@ -9,6 +8,7 @@ import {
   publicOnly,
   sharedPinnedFetch,
   type HostLookup,
+  type PinnedConnector,
 } from '../http/pinned-fetch'
 
 export { isInternalAddress } from '../../security/ip-address'
@@ -35,7 +35,7 @@ export interface DiscoveryFetchOptions {
   /** Resolves a host name to its addresses; DNS by default, a table in tests. */
   lookup?: HostLookup
   /** Opens the socket to the checked address; tests record it instead of connecting anywhere. */
-  connector?: buildConnector.connector
+  connector?: PinnedConnector
 }
 
 export class DiscoveryUrlRefusedError extends Error {

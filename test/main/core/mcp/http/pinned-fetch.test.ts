@@ -6,7 +6,6 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildConnector } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeRemoteFailure } from '../../../../../src/main/core/mcp/http/remote-failure'
 import {
@@ -14,6 +13,7 @@ import {
   addressRefusalOf,
   createPinnedFetch,
   localHttpOnly,
+  pinnedConnector,
   publicOnly,
 } from '../../../../../src/main/core/mcp/http/pinned-fetch'
 import { sendJson, startLocalHttpServer } from './support/local-http-server'
@@ -71,6 +71,14 @@ describe('the pinned fetch', () => {
     expect(server.requests[0]?.headers.host).toBe(`localhost:${server.port}`)
   })
 
+  it('tries every checked address, so localhost reaches a server listening on only one family', async () => {
+    const server = await startLocalHttpServer((_request, res) => sendJson(res, 200, { ok: true }))
+    cleanups.push(() => server.close())
+    const fetch = pinned({ rule: localHttpOnly, lookup: scriptedLookup(['::1', '127.0.0.1']).lookup })
+
+    expect(await (await fetch(`http://localhost:${server.port}/x`)).json()).toEqual({ ok: true })
+  })
+
   it('refuses plain http to a name that resolves off this computer, before any socket', async () => {
     const connection = recordingConnector()
     const fetch = pinned({
@@ -122,7 +130,7 @@ describe('the pinned fetch', () => {
   })
 
   it('verifies the certificate against the URL host name, not the pinned address', async () => {
-    const trusting = (tls: { cert: Buffer }) => buildConnector({ ca: tls.cert })
+    const trusting = (tls: { cert: Buffer }) => pinnedConnector({ ca: tls.cert })
     const good = certificateFor('auth.test')
     const portGood = await startHttpsServer(good)
     const lookup = scriptedLookup(['127.0.0.1'])

@@ -1,9 +1,10 @@
 // Network doubles for the SSRF guard, all on 127.0.0.1 so no packet leaves this machine: a TCP listener
 // that only counts who reached it, a resolver with scripted answers, and a connector that records the
-// address the guard pinned and sends the connection to a local server instead (a stand-in for "the
+// addresses the guard pinned and sends the connection to a local server instead (a stand-in for "the
 // internet"), or refuses it.
 import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { buildConnector } from 'undici'
+import type { PinnedConnector } from '../../../../../../src/main/core/mcp/http/pinned-fetch'
 
 export interface Listener {
   port: number
@@ -45,24 +46,24 @@ export function scriptedLookup(...answers: string[][]) {
 }
 
 export interface RecordingConnector {
-  connector: buildConnector.connector
-  /** The `hostname` the guard handed the connector: the pinned address. */
+  connector: PinnedConnector
+  /** The addresses the guard let this connection use, in order: what it pinned. */
   readonly pinned: string[]
   /** The `host` (name:port) the connection is for: what TLS verifies. */
   readonly hosts: (string | undefined)[]
 }
 
 /**
- * Records the pinned address, then either refuses (`to` undefined: no socket is opened) or opens a plain
- * TCP connection to 127.0.0.1:`to`, whatever the address and scheme: the request then reaches a local
+ * Records the pinned addresses, then either refuses (`to` undefined: no socket is opened) or opens a plain
+ * TCP connection to 127.0.0.1:`to`, whatever the addresses and scheme: the request then reaches a local
  * server as if the checked public address had answered (plain http even for https URLs).
  */
 export function recordingConnector(to?: number): RecordingConnector {
   const pinned: string[] = []
   const hosts: (string | undefined)[] = []
   const real = buildConnector({})
-  const connector: buildConnector.connector = (options, callback) => {
-    pinned.push(options.hostname)
+  const connector: PinnedConnector = (addresses, options, callback) => {
+    pinned.push(...addresses.map((entry) => entry.address))
     hosts.push(options.host)
     if (to === undefined) {
       callback(new Error(`test connector: no connection to ${options.hostname}`), null)
