@@ -104,13 +104,15 @@ export type PinnedConnector = (
 export function pinnedConnector(buildOptions: buildConnector.BuildOptions = {}): PinnedConnector {
   return (addresses, options, callback) => {
     const lookup: LookupFunction = (_hostname, lookupOptions, done) => {
-      const first = addresses[0]!
-      if (lookupOptions.all === true)
+      if (lookupOptions.all === true) {
         done(
           null,
           addresses.map((entry) => ({ ...entry })),
         )
-      else done(null, first.address, first.family)
+      } else {
+        const first = addresses[0]!
+        done(null, first.address, first.family)
+      }
     }
     buildConnector({ ...buildOptions, lookup })(options, callback)
   }
@@ -127,10 +129,10 @@ export function createPinnedFetch(options: PinnedFetchOptions): PinnedFetch {
   const connect = options.connector ?? pinnedConnector()
   const dispatcher = new Agent({
     connect: (connectOptions, callback) => {
-      resolveChecked(connectOptions.hostname, connectOptions.protocol, options.rule, lookup).then(
-        (addresses) => connect(addresses, connectOptions, callback),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-      )
+      // A refusal (or a connector that throws) fails this connection; undici reports it as the cause.
+      resolveChecked(connectOptions.hostname, connectOptions.protocol, options.rule, lookup)
+        .then((addresses) => connect(addresses, connectOptions, callback))
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null))
     },
   })
   return {
