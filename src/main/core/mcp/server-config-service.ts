@@ -13,6 +13,7 @@ import {
   storeConfigValues,
 } from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
+import { checkServerSecretReferences } from './server-secret-references'
 
 /**
  * Adds, edits and removes server configurations. Values typed into the form or given on the command line
@@ -41,6 +42,7 @@ export class ServerConfigService {
     const parsed = parseInput(input)
     const taken = new Set(this.list().map((server) => server.id))
     const id = uniqueId(slugify(parsed.name), taken)
+    checkServerSecretReferences(id, parsed, undefined)
     const config = this.#buildConfig(id, parsed, undefined)
     this.#settings.update((draft) => {
       draft.servers.push(config)
@@ -51,6 +53,7 @@ export class ServerConfigService {
   update(id: string, input: ServerInput): ServerConfig {
     const previous = this.#require(id)
     const parsed = parseInput(input)
+    checkServerSecretReferences(id, parsed, previous)
     const config = this.#buildConfig(id, parsed, previous)
     this.#settings.update((draft) => {
       draft.servers = draft.servers.map((server) => (server.id === id ? config : server))

@@ -32,6 +32,7 @@ import { createLanguageModel, type ProviderCredentials } from './language-model-
 import { buildModelConfig } from './model-config'
 import { discoverModels } from './model-discovery'
 import { presetFor, PROVIDER_PRESETS } from './provider-presets'
+import { checkProviderSecretReferences } from './provider-secret-references'
 import type { ModelCandidate } from './select-model'
 
 export interface ProviderServiceOptions {
@@ -283,6 +284,7 @@ export class ProviderService {
         `a ${preset.name} provider needs a baseUrl: the OpenAI-compatible endpoint, usually ending in /v1`,
       )
     }
+    checkProviderSecretReferences(id, input, previous)
     const apiKey = this.#storeApiKey(id, input, previous)
     const headers = storeConfigValues(
       this.#secrets,

@@ -91,9 +91,15 @@ describe('ProviderService providers', () => {
       /^invalid provider: id: /,
     )
     expectFailure(
+      () => service.add({ preset: 'openai', apiKey: { secret: 'provider.openai.api-key' } }),
+      'validation_failed',
+      'apiKey: no secret named "provider.openai.api-key"',
+    )
+    // Only its own names: another owner's or a shared secret is referenced by editing settings.json.
+    expectFailure(
       () => service.add({ preset: 'openai', apiKey: { secret: 'nope' } }),
       'validation_failed',
-      'apiKey: no secret named "nope"',
+      'apiKey: secret "nope" is not one this provider owns; a shared secret can only be referenced by editing settings.json',
     )
     expect(service.list()).toEqual([])
     expect(secrets.list()).toEqual([])
@@ -184,7 +190,13 @@ describe('ProviderService providers', () => {
     const { secrets, settings, service } = setup()
     secrets.set('shared-token', 'kept')
     service.add({ preset: 'openai', apiKey: { value: 'sk-a-123456' }, headers: { 'X-A': { value: 'a' } } })
-    service.add({ preset: 'groq', apiKey: { secret: 'shared-token' } })
+    service.add({ preset: 'groq' })
+    // The user's own edit of settings.json: a shared secret by name.
+    settings.update((draft) => {
+      for (const provider of draft.models.providers) {
+        if (provider.id === 'groq') provider.apiKey = { secret: 'shared-token' }
+      }
+    })
     service.saveModel('openai', { id: 'gpt-4o' })
     service.saveModel('groq', { id: 'llama-3.1-8b-instant' })
     service.recordUse('groq/llama-3.1-8b-instant')

@@ -1,4 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { localHttpOnly, sharedPinnedFetch } from './pinned-fetch'
 import { redactUrl } from './remote-url-policy'
 import { formatByteSize } from '../../../../shared/format/byte-size'
 
@@ -15,7 +16,10 @@ import { formatByteSize } from '../../../../shared/format/byte-size'
  */
 export interface GuardedFetchOptions {
   maxMessageBytes: number
-  /** The fetch to guard; the global one by default. */
+  /**
+   * The fetch to guard; by default one whose connections are pinned to checked addresses, so plain http
+   * reaches only this computer even when `localhost` resolves elsewhere (see pinned-fetch.ts).
+   */
   fetch?: FetchLike
   /**
    * Called when an event stream breaks the cap. The stream errors either way, but the SDK only reports a
@@ -62,7 +66,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
     throw new RangeError(`maxMessageBytes must be a positive whole number of bytes, not ${maxMessageBytes}`)
   }
-  const baseFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init))
+  const baseFetch: FetchLike = options.fetch ?? sharedPinnedFetch(localHttpOnly)
 
   return async (url, init) => {
     const response = await baseFetch(url, { ...init, redirect: 'manual' })

@@ -24,7 +24,7 @@ export interface LegacySseTransportOptions {
   maxMessageBytes: number
   /** How long `start()` waits for the endpoint event before failing (the connect timeout). */
   endpointTimeoutMs: number
-  /** The fetch under the guard; the global one unless a test injects another. */
+  /** The fetch under the guard; the pinned one (see pinned-fetch.ts) unless a test injects another. */
   fetch?: FetchLike
   /** Wraps the guarded fetch for the GET and the POSTs alike, e.g. with OAuth (see oauth/oauth-fetch.ts). */
   wrapFetch?: (guarded: FetchLike) => FetchLike

@@ -11,7 +11,7 @@ export interface RemoteFailureContext {
 }
 
 /** Errors of this module whose message is already the one line to show (see remote-transport.ts). */
-const SELF_DESCRIBED = new Set(['RemoteUrlRefusedError', 'RemoteHeaderRefusedError'])
+const SELF_DESCRIBED = new Set(['RemoteUrlRefusedError', 'RemoteHeaderRefusedError', 'AddressRefusedError'])
 
 const TLS_EXPLANATIONS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed',

@@ -16,7 +16,7 @@ export interface RemoteTransportOptions {
   /** Header values already resolved from the secret store; they go on every request and nowhere else. */
   headers: Record<string, string>
   maxMessageBytes: number
-  /** The fetch under the guard; the global one unless a test injects another. */
+  /** The fetch under the guard; the pinned one (see pinned-fetch.ts) unless a test injects another. */
   fetch?: FetchLike
   /** Wraps the guarded fetch, e.g. with OAuth (bearer token, refresh, step-up); see oauth/oauth-fetch.ts. */
   wrapFetch?: (guarded: FetchLike) => FetchLike

@@ -1,8 +1,17 @@
-import { lookup as dnsLookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { redactUrl } from '../http/remote-url-policy'
+import {
+  addressRefusalOf,
+  createPinnedFetch,
+  localHttpOnly,
+  publicOnly,
+  sharedPinnedFetch,
+  type HostLookup,
+  type PinnedConnector,
+} from '../http/pinned-fetch'
+
+export { isInternalAddress } from '../../security/ip-address'
 
 /**
  * The fetch behind OAuth discovery, registration and token requests. These URLs come from documents the
@@ -10,8 +19,10 @@ import { redactUrl } from '../http/remote-url-policy'
  * so a hostile server could point the host at anything it can reach. The guard:
  *
  * - https only; plain http only to this computer;
- * - no private, link-local or loopback targets (checked on the resolved addresses), unless the MCP server
- *   itself is on this computer (a local development setup, and the test fixtures);
+ * - no private, link-local or loopback targets, unless the MCP server itself is on this computer (a local
+ *   development setup, and the test fixtures). The address is judged on its bytes when the connection is
+ *   made, and the connection goes to exactly the address judged (see pinned-fetch.ts): DNS rebinding
+ *   cannot swap in 127.0.0.1 between the check and the request;
  * - redirects followed by hand, at most 5, each hop checked the same way;
  * - answers capped at 1 MiB (metadata and token responses are a few hundred bytes);
  * - never the server's configured headers: those are for the MCP endpoint only.
@@ -19,9 +30,12 @@ import { redactUrl } from '../http/remote-url-policy'
 export interface DiscoveryFetchOptions {
   /** The MCP server's URL: whether private targets are allowed depends on where it lives. */
   serverUrl: URL
+  /** Replaces the network entirely (tests of redirects and caps): no address is checked then. */
   fetch?: FetchLike
   /** Resolves a host name to its addresses; DNS by default, a table in tests. */
-  lookup?: (hostname: string) => Promise<string[]>
+  lookup?: HostLookup
+  /** Opens the socket to the checked address; tests record it instead of connecting anywhere. */
+  connector?: PinnedConnector
 }
 
 export class DiscoveryUrlRefusedError extends Error {
@@ -33,16 +47,30 @@ const MAX_BODY_BYTES = 1024 * 1024
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 export function createDiscoveryFetch(options: DiscoveryFetchOptions): FetchLike {
-  const baseFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init))
-  const lookup = options.lookup ?? defaultLookup
   const allowPrivate = isLoopbackHostname(options.serverUrl.hostname)
+  const rule = allowPrivate ? localHttpOnly : publicOnly
+  const baseFetch: FetchLike =
+    options.fetch ??
+    (options.lookup === undefined && options.connector === undefined
+      ? sharedPinnedFetch(rule)
+      : createPinnedFetch({
+          rule,
+          ...(options.lookup ? { lookup: options.lookup } : {}),
+          ...(options.connector ? { connector: options.connector } : {}),
+        }).fetch)
 
   return async (input, init) => {
     let url = new URL(input instanceof URL ? input.href : String(input))
     let requestInit: RequestInit = { ...init, redirect: 'manual' }
     for (let hop = 0; ; hop++) {
-      await checkTarget(url, allowPrivate, lookup)
-      const response = await baseFetch(url, requestInit)
+      checkTarget(url)
+      const response = await baseFetch(url, requestInit).catch((error: unknown) => {
+        const refusal = addressRefusalOf(error)
+        if (refusal === undefined) throw error
+        throw new DiscoveryUrlRefusedError(
+          `refused ${redactUrl(url)}: ${refusal.message}${allowPrivate ? '' : ', and the MCP server is not on this computer'}`,
+        )
+      })
       if (!REDIRECT_STATUSES.has(response.status)) return capBody(response)
       await response.body?.cancel().catch(() => undefined)
       const location = response.headers.get('location')
@@ -65,11 +93,8 @@ export function createDiscoveryFetch(options: DiscoveryFetchOptions): FetchLike 
   }
 }
 
-async function checkTarget(
-  url: URL,
-  allowPrivate: boolean,
-  lookup: (hostname: string) => Promise<string[]>,
-): Promise<void> {
+/** What the URL alone decides; the address is judged when the connection is made. */
+function checkTarget(url: URL): void {
   if (url.username !== '' || url.password !== '') {
     throw new DiscoveryUrlRefusedError(`${redactUrl(url)} carries credentials in the URL`)
   }
@@ -78,51 +103,6 @@ async function checkTarget(
       `refused ${redactUrl(url)}: authorization endpoints must use https (http only on this computer)`,
     )
   }
-  if (allowPrivate) return
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) !== 0 ? [host] : await lookup(host)
-  const internal = addresses.find(isInternalAddress)
-  if (internal !== undefined) {
-    throw new DiscoveryUrlRefusedError(
-      `refused ${redactUrl(url)}: it resolves to ${internal}, a private or local address, and the MCP server is not on this computer`,
-    )
-  }
-}
-
-async function defaultLookup(hostname: string): Promise<string[]> {
-  const results = await dnsLookup(hostname, { all: true, verbatim: true })
-  return results.map((result) => result.address)
-}
-
-/** Loopback, private (RFC 1918, ULA), link-local, CGNAT, unspecified and IPv4-mapped forms of those. */
-export function isInternalAddress(address: string): boolean {
-  const lower = address.toLowerCase()
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-  if (mapped?.[1] !== undefined) return isInternalAddress(mapped[1])
-  if (isIP(lower) === 4) {
-    const [a = 0, b = 0] = lower.split('.').map(Number)
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    )
-  }
-  if (isIP(lower) === 6) {
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      lower.startsWith('fc') ||
-      lower.startsWith('fd') ||
-      /^fe[89ab]/.test(lower) ||
-      lower.startsWith('ff')
-    )
-  }
-  return false
 }
 
 async function capBody(response: Response): Promise<Response> {
