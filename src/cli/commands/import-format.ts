@@ -122,9 +122,12 @@ export function formatBundlePreview(
   )
   lines.push(`  server name: "${firstLine(serverName)}"`)
   if (preview.existing) {
+    const { id, name, sameBundle } = preview.existing
     lines.push(
-      `  a server named "${firstLine(preview.existing.name)}" is configured (id ${preview.existing.id}): ` +
-        '--replace replaces it, --name NAME installs under another name',
+      (sameBundle
+        ? `  "${firstLine(name)}" (id ${id}) was installed from this bundle: --replace upgrades it, `
+        : `  a server named "${firstLine(name)}" is configured (id ${id}): --replace replaces it, `) +
+        '--name NAME installs beside it',
     )
   }
   if (info.userConfig.length > 0) {
