@@ -10,7 +10,7 @@ import { ServerConfigService } from '../../../../../src/main/core/mcp/server-con
 import { IpcFailure } from '../../../../../src/shared/ipc/ipc-error'
 import { MemoryJsonDocument } from '../../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../../doubles/memory-secret-store'
-import { fixtureText } from './fixture-files'
+import { fixtureText, manyServers } from './fixture-files'
 
 const OPENCODE = fixtureText('opencode/mimocode.jsonc')
 const CLAUDE_DESKTOP = fixtureText('claude-desktop/claude_desktop_config.json')
@@ -109,13 +109,6 @@ describe('import preview: what each row grants', () => {
     expect(JSON.stringify([desktop, opencode])).not.toContain('"debug"')
   })
 })
-
-/** A Claude Desktop file with `count` servers, each a distinct command. */
-export function manyServers(count: number): string {
-  const servers: Record<string, unknown> = {}
-  for (let i = 0; i < count; i += 1) servers[`server-${i}`] = { command: 'npx', args: ['-y', `pkg-${i}`] }
-  return JSON.stringify({ mcpServers: servers })
-}
 
 describe('import limits', () => {
   it('refuses at preview, in plain words, a file with more servers than one import takes', async () => {
