@@ -10,6 +10,7 @@ import { createTestHost } from '../../../../doubles/test-host'
 import { buildHelloBundle } from '../../../../fixtures/import/mcpb/build-bundle'
 import { spawnCommandFor } from '../../../../support/spawn-command'
 import { tempHome, type TempHome } from '../../../../support/temp-home'
+import { manyServers } from './fixture-files'
 
 let home: TempHome | undefined
 let stop: (() => Promise<void>) | undefined
@@ -86,6 +87,18 @@ describe('import over the contract', () => {
     await expect(call('import:preview', { text: '{"name": "x", "version": "1.0.0"}' })).rejects.toThrow(
       /not an MCP config/,
     )
+    expect(JSON.stringify(doc.read())).toBe(before)
+  })
+
+  it('refuses at preview a file listing more than 1,000 servers, in the words the window shows', async () => {
+    const { call, doc } = await setup()
+    const before = JSON.stringify(doc.read())
+    await expect(
+      call('import:preview', { text: manyServers(1001), fileName: 'claude_desktop_config.json' }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'This file lists 1,001 servers; MCP Desk imports at most 1,000 at a time',
+    })
     expect(JSON.stringify(doc.read())).toBe(before)
   })
 
