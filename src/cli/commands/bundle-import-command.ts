@@ -100,7 +100,7 @@ export async function importBundle(
   const result = await service.install({
     bundleId: preview.bundleId,
     userConfig: answers,
-    ...(chosenName === undefined ? {} : { name: chosenName }),
+    name: serverName,
     replace: options.replace,
   })
   if (options.json) {
