@@ -128,6 +128,7 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
           replace: values.replace === true,
           set: values.set ?? [],
           useEnv: values['use-env'] === true,
+          allowSampling: values['allow-sampling'] ?? [],
           name: values.name,
           json,
         },

@@ -79,15 +79,18 @@ Commands:
   may stay in your shell history (--env K avoids that).
 
   import <file> [--yes] [--replace] [--set NAME=VALUE ...] [--use-env]
-         [--json]
+         [--allow-sampling NAME ...] [--json]
       Import the MCP servers of another client's config file (Claude
       Desktop, Claude Code, VS Code, Cursor, Windsurf, Cline, Zed, opencode,
-      Gemini CLI, Goose or Codex; at most 5 MiB). Shows each server as new,
-      identical, changed or conflict, then asks "Import N servers? [y/N]" on
-      a terminal; --yes imports without asking. Changed and conflicting
-      servers are skipped unless --replace. Placeholders (\${input:id},
-      \${NAME}) take --set NAME=VALUE; --use-env reads env ones from this
-      shell. --json prints the preview and result as JSON, without asking
+      Gemini CLI, Goose or Codex; at most 5 MiB and 1,000 servers). Shows
+      each server as new, identical, changed or conflict, with its command
+      or URL, sampling policy and env/header names, then asks "Import N
+      servers? [y/N]" on a terminal; --yes imports without asking. Changed
+      and conflicting servers are skipped unless --replace. Placeholders
+      (\${input:id}, \${NAME}) take --set NAME=VALUE; --use-env reads env
+      ones from this shell. A file's "sampling: allow" is imported as ask
+      unless --allow-sampling NAME. --json prints the preview and result as
+      JSON, without asking
   import <bundle.mcpb> [--yes] [--set KEY=VALUE ...] [--name NAME]
          [--replace] [--json]
       Install an MCP bundle (.mcpb/.dxt) under the profile's bundles folder

@@ -12,7 +12,7 @@ import { askToProceed, type ImportOptions, type SetValue } from './import-option
 
 /**
  * `mcp-desk import <bundle.mcpb>`: shows the bundle and its settings form, then (with --yes, or a "y" at
- * the terminal) unpacks it into `<home>/bundles/<name>-<version>/` and adds its stdio server. Answers come
+ * the terminal) unpacks it into a new folder under `<home>/bundles` and adds its stdio server. Answers come
  * from `--set KEY=VALUE`; a sensitive answer goes into the server's env, so into the secret store, and is
  * never printed: the preview says only whether a field was given.
  */
@@ -37,14 +37,23 @@ export async function importBundle(
   const fields = preview.info.userConfig
   const answers = userConfigAnswers(fields, sets)
   const chosenName = chosenServerName(options.name)
-  const serverName = chosenName ?? preview.info.displayName
+  // An earlier install of the same bundle keeps its server's name (an upgrade) unless --name picks another.
+  const serverName =
+    chosenName ?? (preview.existing?.sameBundle ? preview.existing.name : preview.info.displayName)
   const existing = deps.configs
     .list()
     .find((config) => config.name.toLowerCase() === serverName.trim().toLowerCase())
-  // The service looked for the bundle's own name; --name may pick another.
-  const { existing: _bundleNamed, ...inspected } = preview
+  // The service looked for the bundle's own names; --name may pick another.
+  const { existing: found, ...inspected } = preview
   const shown: BundlePreview = existing
-    ? { ...inspected, existing: { id: existing.id, name: existing.name } }
+    ? {
+        ...inspected,
+        existing: {
+          id: existing.id,
+          name: existing.name,
+          sameBundle: found?.id === existing.id && found.sameBundle,
+        },
+      }
     : inspected
   const answered = new Set(Object.keys(answers))
   const missing = fields.filter(
@@ -52,7 +61,7 @@ export async function importBundle(
   )
   const problems = [
     ...(missing.length > 0 ? [missingMessage(missing)] : []),
-    ...(existing && !options.replace ? [conflictMessage(existing, serverName)] : []),
+    ...(shown.existing && !options.replace ? [conflictMessage(shown.existing, serverName)] : []),
   ]
 
   const report = { bundle: redactBundlePreview(shown), serverName }
@@ -91,7 +100,7 @@ export async function importBundle(
   const result = await service.install({
     bundleId: preview.bundleId,
     userConfig: answers,
-    ...(chosenName === undefined ? {} : { name: chosenName }),
+    name: serverName,
     replace: options.replace,
   })
   if (options.json) {
@@ -171,9 +180,12 @@ function missingMessage(missing: readonly UserConfigField[]): string {
   return `the bundle needs ${listed.join(', ')}: give ${missing.length === 1 ? 'it' : 'them'} with ${example}`
 }
 
-function conflictMessage(existing: { id: string; name: string }, serverName: string): string {
+function conflictMessage(existing: NonNullable<BundlePreview['existing']>, serverName: string): string {
+  const what = existing.sameBundle
+    ? `"${firstLine(existing.name)}" (id ${existing.id}) was installed from this bundle`
+    : `a server named "${firstLine(existing.name)}" is already configured (id ${existing.id})`
   return (
-    `a server named "${firstLine(existing.name)}" is already configured (id ${existing.id}); pass ` +
-    `--replace to replace it, or --name NAME to install "${firstLine(serverName)}" under another name`
+    `${what}; pass --replace to replace it, or --name NAME to install "${firstLine(serverName)}" ` +
+    'under another name'
   )
 }

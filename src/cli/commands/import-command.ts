@@ -28,6 +28,9 @@ export async function importFile(home: string, options: ImportOptions, io: CliIo
     Promise.resolve(configs.update(id, input))
   if (file.kind === 'bundle') {
     if (options.useEnv) throw new UsageError('--use-env applies to config files, not to .mcpb bundles')
+    if (options.allowSampling.length > 0) {
+      throw new UsageError('--allow-sampling applies to config files, not to .mcpb bundles')
+    }
     return importBundle(
       { bundlesDir: profile.paths.bundlesDir, configs, replace },
       file.bytes,
@@ -63,16 +66,25 @@ async function importConfig(
   }
   const typed = placeholderValues(sets, preview)
   const actions = new Map(preview.rows.map((row) => [row.sourceName, actionFor(row, options.replace)]))
+  const allowed = samplingAllowed(options.allowSampling, preview.rows)
   const applied = preview.rows.filter((row) => actions.get(row.sourceName) !== 'skip')
   const missing = missingPlaceholders(preview, applied, typed, options.useEnv, io.env)
-  const report = { preview: withoutPreviewId(preview), actions: Object.fromEntries(actions) }
+  const report = {
+    preview: withoutPreviewId(preview),
+    actions: Object.fromEntries(actions),
+    // What each server will be written with: `ask` where the file said allow, unless --allow-sampling.
+    sampling: Object.fromEntries(
+      preview.rows.map((row) => [row.sourceName, allowed.has(row.sourceName) ? 'allow' : row.sampling]),
+    ),
+  }
 
   // --json prints one document: the preview, or with --yes the preview and what was written.
   if (options.json) {
     if (!options.yes) print(JSON.stringify(report, null, 2))
   } else {
     const given = new Set(Object.keys(typed))
-    for (const line of formatImportPreview(preview, actions, { given, useEnv: options.useEnv })) print(line)
+    const state = { given, useEnv: options.useEnv }
+    for (const line of formatImportPreview(preview, actions, state, allowed)) print(line)
   }
 
   if (!options.yes) {
@@ -103,7 +115,11 @@ async function importConfig(
 
   const result = await service.apply({
     previewId: preview.previewId,
-    decisions: [...actions].map(([sourceName, action]) => ({ sourceName, action })),
+    decisions: [...actions].map(([sourceName, action]) => ({
+      sourceName,
+      action,
+      ...(allowed.has(sourceName) ? { allowSampling: true } : {}),
+    })),
     placeholderValues: typed,
     useEnvironment: options.useEnv,
   })
@@ -124,6 +140,31 @@ function actionFor(row: ImportRow, replace: boolean): ImportAction {
   if (row.status === 'new') return 'add'
   if (row.status === 'identical') return 'skip'
   return replace ? 'replace' : 'skip'
+}
+
+/**
+ * `--allow-sampling NAME` names a server by its key in the file (or the name it gets); only a server whose
+ * file asks for `allow` can be given it here, so the flag never grants more than the file asked for.
+ */
+function samplingAllowed(names: readonly string[], rows: readonly ImportRow[]): Set<string> {
+  const allowed = new Set<string>()
+  for (const name of names) {
+    const row = rows.find((candidate) => candidate.sourceName === name || candidate.name === name)
+    if (!row) {
+      throw new UsageError(
+        `--allow-sampling ${firstLine(name)}: the file has no server of that name; its servers: ` +
+          rows.map((candidate) => firstLine(candidate.sourceName)).join(', '),
+      )
+    }
+    if (!row.fileAllowsSampling) {
+      throw new UsageError(
+        `--allow-sampling ${firstLine(name)}: the file does not set sampling to allow for that server; ` +
+          'change its policy with mcp-desk servers edit after importing',
+      )
+    }
+    allowed.add(row.sourceName)
+  }
+  return allowed
 }
 
 /**

@@ -22,10 +22,13 @@ export function formatImportPreview(
   preview: ImportPreview,
   actions: ReadonlyMap<string, ImportAction>,
   placeholders: PlaceholderState,
+  samplingAllowed: ReadonlySet<string> = new Set(),
 ): string[] {
   const count = preview.rows.length
   const lines = [`Format: ${preview.formatLabel}`, '', `Servers (${count}):`]
-  for (const row of preview.rows) lines.push(...formatRow(row, actions.get(row.sourceName) ?? 'skip'))
+  for (const row of preview.rows) {
+    lines.push(...formatRow(row, actions.get(row.sourceName) ?? 'skip', samplingAllowed.has(row.sourceName)))
+  }
   if (preview.placeholders.length > 0) {
     lines.push('', `Placeholders (${preview.placeholders.length}):`)
     for (const placeholder of preview.placeholders)
@@ -38,12 +41,16 @@ export function formatImportPreview(
   return lines
 }
 
-function formatRow(row: ImportRow, action: ImportAction): string[] {
+function formatRow(row: ImportRow, action: ImportAction, allowSampling: boolean): string[] {
   const renamed = row.name === row.sourceName ? '' : ` (key "${firstLine(row.sourceName)}" in the file)`
   const lines = [
     `  [${row.status}] ${firstLine(row.name)}${renamed}  ${row.transport}  ${firstLine(row.destination)}`,
   ]
   const detail = (text: string) => lines.push(`      ${text}`)
+  // What the server is granted, whatever else the row says: who may run models, and what it is given.
+  detail(`sampling: ${samplingText(row, allowSampling)}`)
+  if (row.env.length > 0) detail(`env: ${valueNames(row.env)}`)
+  if (row.headers.length > 0) detail(`headers: ${valueNames(row.headers)}`)
   if (row.existing) detail(`configured as "${firstLine(row.existing.name)}" (id ${row.existing.id})`)
   for (const change of row.changes) {
     detail(`${firstLine(change.field)}: ${firstLine(change.before)} -> ${firstLine(change.after)}`)
@@ -51,6 +58,18 @@ function formatRow(row: ImportRow, action: ImportAction): string[] {
   for (const note of row.notes) detail(`note: ${terminalText(note)}`)
   detail(`=> ${actionText(row, action)}`)
   return lines
+}
+
+function samplingText(row: ImportRow, allowSampling: boolean): string {
+  if (allowSampling) return 'allow, without asking (--allow-sampling)'
+  const policy = row.sampling === 'ask' ? 'ask (a card for each request)' : row.sampling
+  return row.fileAllowsSampling
+    ? `${policy}; the file says allow: --allow-sampling ${firstLine(row.sourceName)} keeps it`
+    : policy
+}
+
+function valueNames(values: ImportRow['env']): string {
+  return values.map((value) => `${firstLine(value.name)} (${value.secret ? 'secret' : 'plain'})`).join(', ')
 }
 
 function actionText(row: ImportRow, action: ImportAction): string {
@@ -122,9 +141,12 @@ export function formatBundlePreview(
   )
   lines.push(`  server name: "${firstLine(serverName)}"`)
   if (preview.existing) {
+    const { id, name, sameBundle } = preview.existing
     lines.push(
-      `  a server named "${firstLine(preview.existing.name)}" is configured (id ${preview.existing.id}): ` +
-        '--replace replaces it, --name NAME installs under another name',
+      (sameBundle
+        ? `  "${firstLine(name)}" (id ${id}) was installed from this bundle: --replace upgrades it, `
+        : `  a server named "${firstLine(name)}" is configured (id ${id}): --replace replaces it, `) +
+        '--name NAME installs beside it',
     )
   }
   if (info.userConfig.length > 0) {

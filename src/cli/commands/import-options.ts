@@ -11,6 +11,8 @@ export interface ImportOptions {
   set: string[]
   /** Consent to read `env` placeholders from this shell's environment. */
   useEnv: boolean
+  /** `--allow-sampling NAME`: keep the file's `sampling: allow` for these servers (else they get `ask`). */
+  allowSampling: string[]
   /** A bundle's server name, instead of its display name. */
   name: string | undefined
   json: boolean

@@ -83,8 +83,12 @@ export const bundlePreviewSchema = z.object({
   /** Identifies the held bundle for `import:install-bundle` (kept in memory a while, never written). */
   bundleId: z.string(),
   info: bundleInfoSchema,
-  /** The configured server that already has the bundle's name, if any (installing replaces it only when asked). */
-  existing: z.object({ id: z.string(), name: z.string() }).optional(),
+  /**
+   * The configured server this bundle would replace if asked (an upgrade): the one installed from a bundle
+   * of the same manifest name (`sameBundle`), else the one that has the bundle's display name. Installing
+   * never touches it unless the user replaces it; under another name the bundle installs beside it.
+   */
+  existing: z.object({ id: z.string(), name: z.string(), sameBundle: z.boolean() }).optional(),
 })
 export type BundlePreview = z.infer<typeof bundlePreviewSchema>
 
@@ -95,7 +99,7 @@ export const bundleInstallRequestSchema = z
     userConfig: z.record(z.string(), userConfigValueSchema).default({}),
     /** The server's name; the bundle's display name when absent. */
     name: z.string().trim().min(1).max(200).optional(),
-    /** Replace the configured server of the same name (an upgrade) instead of refusing. */
+    /** Replace the configured server of that name (an upgrade) as a whole, instead of refusing. */
     replace: z.boolean().default(false),
   })
   .strict()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { IMPORT_MAX_BYTES, importFormatSchema, placeholderSchema } from './import-types'
+import { samplingPolicySchema } from '../settings/settings-schema'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_SERVERS, importFormatSchema, placeholderSchema } from './import-types'
 
 /** What importing a file would do to one server, before anything is written. */
 export const importRowStatusSchema = z.enum(['new', 'identical', 'changed', 'conflict'])
@@ -16,6 +17,14 @@ export const fieldChangeSchema = z.object({
 })
 export type FieldChange = z.infer<typeof fieldChangeSchema>
 
+/** An env variable or header the server gets: its name only, and whether its value is treated as secret. */
+export const importValueNameSchema = z.object({
+  name: z.string(),
+  /** A secret-looking name or a secret placeholder in the value: never shown, even in a diff. */
+  secret: z.boolean(),
+})
+export type ImportValueName = z.infer<typeof importValueNameSchema>
+
 export const importRowSchema = z.object({
   sourceName: z.string(),
   /** The name the server gets if added as is. */
@@ -23,6 +32,15 @@ export const importRowSchema = z.object({
   transport: z.enum(['stdio', 'http', 'sse']),
   /** The command line or URL, redacted, as the servers panel shows destinations. */
   destination: z.string(),
+  /**
+   * The sampling policy the server gets (may it run the user's models, and with or without asking). A
+   * file's `allow` arrives as `ask` (`fileAllowsSampling`) unless the user allows it on this row.
+   */
+  sampling: samplingPolicySchema,
+  fileAllowsSampling: z.boolean(),
+  /** What the server is given: stdio servers get env variables, remote ones headers. */
+  env: z.array(importValueNameSchema),
+  headers: z.array(importValueNameSchema),
   status: importRowStatusSchema,
   /** The existing server it matches by name, for changed, identical and conflicting rows. */
   existing: z.object({ id: z.string(), name: z.string() }).optional(),
@@ -66,6 +84,8 @@ export const importDecisionSchema = z
     action: importActionSchema,
     /** For `rename`: the new server name. */
     newName: z.string().trim().min(1).max(200).optional(),
+    /** Keep the file's `allow` sampling policy (only on a row whose file asks for it). */
+    allowSampling: z.boolean().optional(),
   })
   .strict()
 export type ImportDecision = z.infer<typeof importDecisionSchema>
@@ -74,7 +94,7 @@ export const importApplyRequestSchema = z
   .object({
     previewId: z.string().min(1),
     /** Rows without a decision take their default action. */
-    decisions: z.array(importDecisionSchema).max(1000),
+    decisions: z.array(importDecisionSchema).max(IMPORT_MAX_SERVERS, 'at most 1,000 servers at a time'),
     /** Values typed for placeholders, by token (e.g. `${input:api-key}`). */
     placeholderValues: z.record(z.string(), z.string().max(65536)).default({}),
     /** The user agreed that `env` placeholders without a typed value are read from the environment. */

@@ -78,3 +78,6 @@ export type ParsedConfig = z.infer<typeof parsedConfigSchema>
 
 /** Larger files are refused before parsing. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
+
+/** A file listing more servers is refused at preview: nobody reviews more rows than this in one go. */
+export const IMPORT_MAX_SERVERS = 1000

@@ -272,7 +272,10 @@ describe('mcp-desk import (.mcpb bundles)', () => {
     expect(run.stdout).toContain('Added stdio server "Hello Bundle" with id hello-bundle')
     expect(run.stdout + run.stderr).not.toContain(API_KEY)
 
-    const installDir = path.join(home, 'bundles', 'hello-bundle-1.2.0')
+    const [folder] = fs.readdirSync(path.join(home, 'bundles'))
+    expect(folder).toMatch(/^hello-bundle-1\.2\.0-[0-9a-f]{8}$/)
+    const installDir = path.join(home, 'bundles', folder!)
+    expect(run.stdout).toContain(`Installed Hello Bundle 1.2.0 into ${installDir}`)
     expect(fs.existsSync(path.join(installDir, 'server', 'index.js'))).toBe(true)
     const server = named('Hello Bundle')
     expect(server).toMatchObject({ transport: 'stdio', command: 'node', cwd: installDir })
@@ -312,7 +315,10 @@ describe('mcp-desk import (.mcpb bundles)', () => {
     await expectExit(imports(bundle, '--yes', '--set', `api_key=${API_KEY}`), 0)
     const again = await runMcpDesk(imports(bundle, '--yes', '--set', `api_key=${API_KEY}`))
     expect(again.code).toBe(1)
-    expect(again.stderr).toContain('a server named "Hello Bundle" is already configured (id hello-bundle)')
+    expect(again.stderr).toContain('"Hello Bundle" (id hello-bundle) was installed from this bundle')
+    expect(again.stdout).toContain(
+      '"Hello Bundle" (id hello-bundle) was installed from this bundle: --replace upgrades it',
+    )
 
     const replaced = await expectExit(
       imports(bundle, '--yes', '--replace', '--set', 'api_key=sk-rotated-0123456789'),
@@ -336,7 +342,7 @@ describe('mcp-desk import (.mcpb bundles)', () => {
     expect(report.result).toMatchObject({
       server: { id: 'hello-bundle', name: 'Hello Bundle' },
       replaced: false,
-      installDir: path.join(home, 'bundles', 'hello-bundle-1.2.0'),
+      installDir: expect.stringMatching(/[\\/]bundles[\\/]hello-bundle-1\.2\.0-[0-9a-f]{8}$/),
     })
     expect(run.stdout + run.stderr).not.toContain(API_KEY)
   })

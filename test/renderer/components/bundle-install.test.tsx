@@ -221,7 +221,7 @@ describe('bundle install', () => {
     const api = new FakeDeskApi({
       servers: [{ config: stdioConfigFixture({ id: 'hello', name: 'hello bundle' }) }],
     })
-    const preview = { ...bundlePreview(), existing: { id: 'hello', name: 'hello bundle' } }
+    const preview = { ...bundlePreview(), existing: { id: 'hello', name: 'hello bundle', sameBundle: true } }
     const { store, form } = await dropBundle(preview, api)
     expect(within(form).getByLabelText<HTMLInputElement>('Server name').value).toBe('hello bundle')
     const replace = within(form).getByLabelText<HTMLInputElement>(
@@ -229,6 +229,7 @@ describe('bundle install', () => {
     )
     expect(replace.checked).toBe(false)
     expect(form.textContent).toContain('installing under this name is refused')
+    expect(form.textContent).toContain('“hello bundle” runs an earlier install of this bundle.')
 
     fireEvent.click(replace)
     type(form, 'API key (required)', 'tok')

@@ -85,6 +85,58 @@ describe('drop import', () => {
     expect(await destination('docs')).toBe('https://docs.example.com/mcp')
   })
 
+  it('shows per row what it is given: sampling policy, env names marked secret, never a value', async () => {
+    await renderApp(apiWithServers())
+    const dialog = await dropFile('claude_desktop_config.json', claudeDesktopText)
+    const github = await within(dialog).findByTestId('import-row-github')
+    const grants = within(github).getByLabelText('What github is given')
+    expect(grants.textContent).toContain('Sampling Ask: each request to run a model waits for your approval')
+    expect(grants.textContent).toContain('Env GITHUB_TOKEN (secret)')
+    expect(dialog.textContent).not.toContain('from-env')
+    // No row of this file asks for more: no box to allow sampling.
+    expect(within(dialog).queryByRole('checkbox', { name: /run models without asking/ })).toBeNull()
+  })
+
+  it("imports a file's sampling allow as ask unless the box on that row is ticked", async () => {
+    const api = apiWithServers()
+    const file = claudeDesktopFile()
+    const github = file.preview.rows[0]!
+    file.preview.rows = [
+      github,
+      {
+        ...github,
+        sourceName: 'summarizer',
+        name: 'summarizer',
+        destination: 'uvx summarizer-mcp',
+        fileAllowsSampling: true,
+        env: [{ name: 'LOG_LEVEL', secret: false }],
+      },
+    ]
+    file.inputs.summarizer = { ...file.inputs.github!, name: 'summarizer' }
+    const text = JSON.stringify({
+      mcp: { summarizer: { type: 'local', command: ['uvx', 'summarizer-mcp'] } },
+    })
+    api.imports.files.set(text, file)
+    await renderApp(api)
+    const dialog = await dropFile('opencode.json', text)
+    const row = await within(dialog).findByTestId('import-row-summarizer')
+    expect(within(row).getByTestId('import-sampling-summarizer').textContent).toMatch(/^Ask: /)
+    expect(within(row).getByText('LOG_LEVEL').parentElement?.textContent).toBe('LOG_LEVEL (plain)')
+    const allow = within(row).getByRole<HTMLInputElement>('checkbox', {
+      name: 'Let summarizer run models without asking, as the file says',
+    })
+    expect(allow.checked).toBe(false)
+    fireEvent.click(allow)
+    expect(within(row).getByTestId('import-sampling-summarizer').textContent).toMatch(/^Allow: /)
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Read values I leave empty/ }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import 2 servers' }))
+    await screen.findByTestId('import-summary')
+    expect((api.callsTo('import:apply')[0] as { decisions: unknown }).decisions).toEqual([
+      { sourceName: 'github', action: 'add' },
+      { sourceName: 'summarizer', action: 'add', allowSampling: true },
+    ])
+  })
+
   it('previews a dropped file per server, and imports only the choices made', async () => {
     const { api, store } = await renderApp(apiWithServers())
     const dialog = await dropFile('claude_desktop_config.json', claudeDesktopText)

@@ -69,7 +69,11 @@ describe('initialBundleForm', () => {
   })
 
   it("keeps the configured server's spelling of the name, with replacing still off", () => {
-    const form = initialBundleForm(info([]), { id: 'srv-1', name: 'hello bundle' })
+    const form = initialBundleForm(info([]), {
+      id: 'srv-1',
+      name: 'hello bundle',
+      sameBundle: false,
+    })
     expect(form).toMatchObject({ name: 'hello bundle', replace: false })
   })
 })

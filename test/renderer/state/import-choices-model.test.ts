@@ -57,6 +57,27 @@ describe('import choices', () => {
     })
   })
 
+  it('sends allowSampling only for a ticked row whose file asks for allow, and never for a skipped one', () => {
+    const shown = preview()
+    shown.rows = shown.rows.map((row) =>
+      row.sourceName === 'notes' ? { ...row, fileAllowsSampling: true } : row,
+    )
+    const choices = { ...initialChoices(shown), useEnvironment: true }
+    // Ticked but not asked for by the file (github), ticked and asked for but skipped (notes).
+    const skipped = buildApplyRequest(shown, { ...choices, allowSampling: { github: true, notes: true } }, [])
+    expect('request' in skipped && skipped.request.decisions.filter((d) => 'allowSampling' in d)).toEqual([])
+    const replaced = buildApplyRequest(
+      shown,
+      { ...choices, actions: { ...choices.actions, notes: 'replace' }, allowSampling: { notes: true } },
+      [],
+    )
+    expect('request' in replaced && replaced.request.decisions[1]).toEqual({
+      sourceName: 'notes',
+      action: 'replace',
+      allowSampling: true,
+    })
+  })
+
   it('says where a placeholder is used in words', () => {
     expect(describeLocation('github: env.GITHUB_TOKEN')).toBe('env.GITHUB_TOKEN of github')
   })

@@ -92,7 +92,8 @@ export class FakeImports {
         result.skipped.push(row.sourceName)
         continue
       }
-      const named = action === 'rename' ? { ...input, name: decision!.newName! } : input
+      const renamed = action === 'rename' ? { ...input, name: decision!.newName! } : input
+      const named = decision?.allowSampling ? { ...renamed, sampling: 'allow' as const } : renamed
       if (action === 'replace' && row.existing) {
         void this.servers.update({ id: row.existing.id, server: named })
         result.replaced.push(row.existing)

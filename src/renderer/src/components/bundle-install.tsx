@@ -121,6 +121,7 @@ function BundleInstallForm({ dialog }: { dialog: BundleDialog }) {
               {`Replace the existing server “${existing.name}” (an upgrade)`}
             </label>
             <p id={`${id}-replace-hint`} className="field-hint">
+              {existing.sameBundle ? `“${existing.name}” runs an earlier install of this bundle. ` : ''}
               {!sameNameAsExisting
                 ? `Under another name this installs beside “${existing.name}”, which stays as it is.`
                 : form.replace

@@ -83,7 +83,7 @@ export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step
               <th scope="col">Server</th>
               <th scope="col">What happens</th>
               <th scope="col">Your choice</th>
-              <th scope="col">Changes and notes</th>
+              <th scope="col">What it gets, changes and notes</th>
             </tr>
           </thead>
           <tbody>
@@ -93,6 +93,7 @@ export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step
                 row={row}
                 action={choices.actions[row.sourceName] ?? row.defaultAction}
                 newName={choices.newNames[row.sourceName] ?? ''}
+                allowSampling={choices.allowSampling[row.sourceName] === true}
                 {...(errors[`name:${row.sourceName}`] ? { nameError: errors[`name:${row.sourceName}`] } : {})}
                 onAction={(action) =>
                   update(
@@ -105,6 +106,9 @@ export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step
                     { newNames: { ...choices.newNames, [row.sourceName]: name } },
                     `name:${row.sourceName}`,
                   )
+                }
+                onAllowSampling={(allow) =>
+                  update({ allowSampling: { ...choices.allowSampling, [row.sourceName]: allow } })
                 }
               />
             ))}

@@ -1,5 +1,6 @@
 import type { ImportAction, ImportRow as Row } from '../../../shared/import/import-preview'
 import { actionLabels, statusLabels } from '../state/import-choices-model'
+import { ImportRowGrants } from './import-row-grants'
 
 /** Said before the destination: a URL alone reads as Streamable HTTP, so the legacy SSE transport is named. */
 const transportPrefix: Record<Row['transport'], string> = {
@@ -9,8 +10,9 @@ const transportPrefix: Record<Row['transport'], string> = {
 }
 
 /**
- * One server of the file: what it is, what importing it would do, the user's choice, and what differs
- * from the server of the same name (values of env and headers are never shown, only that they changed).
+ * One server of the file: what it is, what importing it would do, the user's choice, what it would be
+ * given (sampling, env or header names), and what differs from the server of the same name (values of env
+ * and headers are never shown, only that they changed).
  */
 
 export function ImportRow({
@@ -18,15 +20,19 @@ export function ImportRow({
   action,
   newName,
   nameError,
+  allowSampling,
   onAction,
   onNewName,
+  onAllowSampling,
 }: {
   row: Row
   action: ImportAction
   newName: string
   nameError?: string
+  allowSampling: boolean
   onAction: (action: ImportAction) => void
   onNewName: (name: string) => void
+  onAllowSampling: (allow: boolean) => void
 }) {
   const key = row.sourceName.replace(/[^A-Za-z0-9_-]/g, '_')
   const selectId = `import-action-${key}`
@@ -98,6 +104,7 @@ export function ImportRow({
         </div>
       </td>
       <td className="import-row-details">
+        <ImportRowGrants row={row} allowSampling={allowSampling} onAllowSampling={onAllowSampling} />
         {row.changes.length > 0 && (
           <ul className="import-changes" aria-label={`Changes to ${row.existing?.name ?? row.name}`}>
             {row.changes.map((change) => (
@@ -117,7 +124,6 @@ export function ImportRow({
             ))}
           </ul>
         )}
-        {row.changes.length === 0 && row.notes.length === 0 && <span className="hint">—</span>}
       </td>
     </tr>
   )

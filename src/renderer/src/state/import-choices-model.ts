@@ -5,10 +5,14 @@ import type {
   ImportRow,
 } from '../../../shared/import/import-preview'
 
-/** The user's choices in the preview: an action per row, a name for renamed rows, placeholder values. */
+/**
+ * The user's choices in the preview: an action per row, a name for renamed rows, whether a row keeps its
+ * file's "allow" sampling policy (off unless ticked), placeholder values.
+ */
 export interface ImportChoices {
   actions: Record<string, ImportAction>
   newNames: Record<string, string>
+  allowSampling: Record<string, boolean>
   values: Record<string, string>
   useEnvironment: boolean
 }
@@ -34,6 +38,7 @@ export function initialChoices(preview: ImportPreview): ImportChoices {
   return {
     actions: Object.fromEntries(preview.rows.map((row) => [row.sourceName, row.defaultAction])),
     newNames: Object.fromEntries(preview.rows.map((row) => [row.sourceName, `${row.name} (imported)`])),
+    allowSampling: {},
     values: {},
     useEnvironment: false,
   }
@@ -98,9 +103,13 @@ export function buildApplyRequest(
     request: {
       decisions: preview.rows.map((row) => {
         const action = choices.actions[row.sourceName] ?? row.defaultAction
-        return action === 'rename'
-          ? { sourceName: row.sourceName, action, newName: (choices.newNames[row.sourceName] ?? '').trim() }
-          : { sourceName: row.sourceName, action }
+        const allow = row.fileAllowsSampling && choices.allowSampling[row.sourceName] === true
+        return {
+          sourceName: row.sourceName,
+          action,
+          ...(action === 'rename' ? { newName: (choices.newNames[row.sourceName] ?? '').trim() } : {}),
+          ...(allow && action !== 'skip' ? { allowSampling: true } : {}),
+        }
       }),
       placeholderValues: values,
       useEnvironment: choices.useEnvironment,

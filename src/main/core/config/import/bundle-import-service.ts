@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import {
   bundleInstallRequestSchema,
   type BundleInstallRequest,
   type BundleInstallResult,
   type BundlePreview,
 } from '../../../../shared/import/bundle-info'
-import { IpcFailure } from '../../../../shared/ipc/ipc-error'
+import { describeZodIssues, IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { ParsedServerInput, ServerInput } from '../../../../shared/mcp/server-input'
 import { serverInputSchema } from '../../../../shared/mcp/server-input'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
+import { installDirOf, retireInstall, serverInstalledFrom } from './mcpb/bundle-installs'
 import { inspectBundle } from './mcpb/inspect-bundle'
 import { installBundle } from './mcpb/install-bundle'
 
@@ -36,9 +38,10 @@ interface HeldBundle {
 
 /**
  * `.mcpb` desktop extensions (issue 9): `inspect` validates the manifest and returns the form its
- * user_config asks for, holding the bytes; `install` checks the answers and the name, unpacks into
- * `<home>/bundles/<name>-<version>/` and adds the stdio server (env values, which carry the sensitive
- * answers, go to the secret store). Nothing is unpacked or written until install.
+ * user_config asks for, holding the bytes; `install` checks the answers and the name, unpacks into a new
+ * folder of its own under `<home>/bundles` and adds the stdio server (env values, which carry the
+ * sensitive answers, go to the secret store), or replaces the named server as a whole when asked. Nothing
+ * is unpacked or written until install.
  */
 export class BundleImportService {
   readonly #held = new Map<string, HeldBundle>()
@@ -54,46 +57,67 @@ export class BundleImportService {
     const info = await inspectBundle(bytes)
     const bundleId = randomUUID()
     this.#hold(bundleId, { bytes, displayName: info.displayName, expires: this.#now() + HOLD_TTL_MS })
-    const existing = this.#named(info.displayName)
-    return { bundleId, info, ...(existing ? { existing: { id: existing.id, name: existing.name } } : {}) }
+    const configs = this.#deps.configs.list()
+    const sameBundle = serverInstalledFrom(info.name, configs, this.#deps.bundlesDir)
+    const existing = sameBundle ?? named(configs, info.displayName)
+    return {
+      bundleId,
+      info,
+      ...(existing
+        ? { existing: { id: existing.id, name: existing.name, sameBundle: existing === sameBundle } }
+        : {}),
+    }
   }
 
   async install(request: BundleInstallRequest): Promise<BundleInstallResult> {
-    const { bundleId, userConfig, name, replace } = bundleInstallRequestSchema.parse(request)
+    const parsed = bundleInstallRequestSchema.safeParse(request)
+    if (!parsed.success) {
+      throw new IpcFailure(
+        'validation_failed',
+        `The install request is not valid: ${describeZodIssues(parsed.error)}`,
+      )
+    }
+    const { bundleId, userConfig, name, replace } = parsed.data
     const held = this.#held.get(bundleId)
     if (!held || held.expires < this.#now()) {
       throw new IpcFailure('not_found', 'this bundle is no longer held; drop the file again')
     }
     const serverName = name ?? held.displayName
-    const existing = this.#named(serverName)
+    const existing = named(this.#deps.configs.list(), serverName)
     if (existing && !replace) {
       throw new IpcFailure(
         'conflict',
         `a server named "${existing.name}" already exists; choose another name or replace it`,
       )
     }
+    // Always a new folder: whatever folder `existing` runs from stays as it is until it is replaced.
     const installed = await installBundle(held.bytes, { bundlesDir: this.#deps.bundlesDir, userConfig })
-    const input = serverInputSchema.parse({ ...installed.input, name: serverName } satisfies ServerInput)
     let server: { id: string; name: string }
-    if (existing) {
-      await this.#deps.replace(existing.id, input)
-      server = { id: existing.id, name: serverName }
-    } else {
-      const config = this.#deps.configs.add(input)
-      server = { id: config.id, name: config.name }
+    try {
+      const input = serverInputSchema.parse({ ...installed.input, name: serverName } satisfies ServerInput)
+      if (existing) {
+        await this.#deps.replace(existing.id, input)
+        server = { id: existing.id, name: serverName }
+      } else {
+        const config = this.#deps.configs.add(input)
+        server = { id: config.id, name: config.name }
+      }
+    } catch (error) {
+      await rm(installed.installDir, { recursive: true, force: true })
+      throw error
     }
     this.#held.delete(bundleId)
+    // Replaced as a whole: the folder the old config ran from goes too, unless another server uses it.
+    const previousDir = existing ? installDirOf(existing, this.#deps.bundlesDir) : undefined
+    if (previousDir !== undefined && previousDir !== installed.installDir) {
+      await retireInstall(previousDir, this.#deps.configs.list())
+    }
     return {
       server,
       replaced: existing !== undefined,
       installDir: installed.installDir,
       notes: installed.notes,
     }
-  }
-
-  #named(name: string): ServerConfig | undefined {
-    const wanted = name.trim().toLowerCase()
-    return this.#deps.configs.list().find((config) => config.name.toLowerCase() === wanted)
   }
 
   #hold(id: string, bundle: HeldBundle): void {
@@ -106,4 +130,10 @@ export class BundleImportService {
     }
     this.#held.set(id, bundle)
   }
+}
+
+/** Server names are unique without regard to case. */
+function named(configs: readonly ServerConfig[], name: string): ServerConfig | undefined {
+  const wanted = name.trim().toLowerCase()
+  return configs.find((config) => config.name.toLowerCase() === wanted)
 }

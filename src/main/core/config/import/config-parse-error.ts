@@ -13,6 +13,8 @@ export type ConfigParseErrorCode =
   | 'not-mcp-config'
   /** In a known format, but it declares no server that could be imported. */
   | 'no-servers'
+  /** Lists more servers than IMPORT_MAX_SERVERS. */
+  | 'too-many-servers'
 
 export class ConfigParseError extends Error {
   override readonly name = 'ConfigParseError'

@@ -13,13 +13,14 @@ import type {
   ImportRow,
 } from '../../../../shared/import/import-preview'
 import { importApplyRequestSchema } from '../../../../shared/import/import-preview'
-import { IpcFailure } from '../../../../shared/ipc/ipc-error'
+import { describeZodIssues, IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { ParsedServerInput } from '../../../../shared/mcp/server-input'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
 import { redactCommand, redactUrl } from '../../mcp/redact'
 import { ConfigParseError } from './config-parse-error'
 import { fieldChanges } from './field-changes'
 import { resolvePlaceholders, type PlaceholderSources } from './placeholder-values'
+import { grantedSampling, rowTrust } from './row-trust'
 
 export { fieldChanges, sameValue } from './field-changes'
 
@@ -101,8 +102,15 @@ export class ImportService {
   }
 
   async apply(request: ImportApplyRequest): Promise<ImportApplyResult> {
-    const { previewId, decisions, placeholderValues, useEnvironment } =
-      importApplyRequestSchema.parse(request)
+    // The window and the CLI send valid requests; anything else is answered in words, not zod's dump.
+    const parsed = importApplyRequestSchema.safeParse(request)
+    if (!parsed.success) {
+      throw new IpcFailure(
+        'validation_failed',
+        `The import request is not valid: ${describeZodIssues(parsed.error)}`,
+      )
+    }
+    const { previewId, decisions, placeholderValues, useEnvironment } = parsed.data
     const held = this.#previews.get(previewId)
     if (!held || held.expires < this.#now()) {
       throw new IpcFailure('not_found', 'this import preview has expired; open the file again')
@@ -145,7 +153,10 @@ export class ImportService {
   /** Checks every decision and placeholder; throws before anything is written. */
   #plan(
     held: HeldPreview,
-    chosen: Map<string, { action: ImportAction; newName?: string | undefined }>,
+    chosen: Map<
+      string,
+      { action: ImportAction; newName?: string | undefined; allowSampling?: boolean | undefined }
+    >,
     sources: PlaceholderSources,
   ) {
     const steps: Array<
@@ -171,7 +182,10 @@ export class ImportService {
       if (!server) continue
       const resolved = resolvePlaceholders(server.sourceName, server.input, held.parsed.placeholders, sources)
       for (const token of resolved.missing) missing.add(token)
-      let input = resolved.input
+      let input = {
+        ...resolved.input,
+        sampling: grantedSampling(row, decision?.allowSampling, row.sourceName),
+      }
       if (action === 'rename') {
         const newName = decision?.newName
         if (newName === undefined)
@@ -215,6 +229,7 @@ export class ImportService {
       transport: input.transport,
       destination:
         input.transport === 'stdio' ? redactCommand(input.command, input.args) : redactUrl(input.url),
+      ...rowTrust(server, placeholders),
       notes: server.notes,
     }
     if (!match)

@@ -1,6 +1,7 @@
 import {
   IMPORT_FORMATS,
   IMPORT_FORMAT_LABELS,
+  IMPORT_MAX_SERVERS,
   type ImportedServer,
   type ParsedConfig,
 } from '../../../../shared/import/import-types'
@@ -42,6 +43,13 @@ export function parseMcpConfig(text: string, options: ParseMcpConfigOptions = {}
     const reason = error instanceof Error ? error.message : 'unexpected content'
     throw new ConfigParseError('not-mcp-config', `The ${label} file could not be read: ${reason}`)
   }
+  const total = result.total ?? result.servers.length
+  if (total > IMPORT_MAX_SERVERS) {
+    throw new ConfigParseError(
+      'too-many-servers',
+      `This file lists ${count(total)} servers; MCP Desk imports at most ${count(IMPORT_MAX_SERVERS)} at a time`,
+    )
+  }
   if (result.servers.length === 0) throw noServers(label, result.notes)
   const { placeholders, notes } = scanPlaceholders(result.servers, result.inputs ?? new Map())
   const servers: ImportedServer[] = result.servers.map((server, index) => ({
@@ -49,6 +57,11 @@ export function parseMcpConfig(text: string, options: ParseMcpConfigOptions = {}
     notes: [...new Set([...server.notes, ...(notes[index] ?? [])])],
   }))
   return { format: parser.format, servers, placeholders, notes: result.notes }
+}
+
+/** `35,000`: the same in every locale, like the rest of the wording. */
+function count(n: number): string {
+  return n.toLocaleString('en-US')
 }
 
 function noServers(label: string, notes: readonly string[]): ConfigParseError {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ImportedServer } from '../../../../shared/import/import-types'
+import { IMPORT_MAX_SERVERS, type ImportedServer } from '../../../../shared/import/import-types'
 import { serverInputSchema } from '../../../../shared/mcp/server-input'
 import type { RemoteTransport, SamplingPolicy } from '../../../../shared/settings/settings-schema'
 import type { InputDeclaration } from './placeholders'
@@ -41,6 +41,8 @@ export type ServerDraft = StdioDraft | HttpDraft
 export interface FormatResult {
   servers: ImportedServer[]
   notes: string[]
+  /** Servers the file lists, mapped or skipped; past IMPORT_MAX_SERVERS they are only counted. */
+  total?: number
   /** VS Code's declared `${input:id}` prompts, by id. */
   inputs?: Map<string, InputDeclaration>
 }
@@ -53,15 +55,23 @@ const MAX_VALUE_LENGTH = 65536
 export class ServerCollector {
   readonly #servers: ImportedServer[] = []
   readonly #notes: string[] = []
+  #total = 0
 
   add(draft: ServerDraft): void {
+    // A file over the limit is refused once counted; building 35,000 servers first would only delay that.
+    if (++this.#total > IMPORT_MAX_SERVERS) return
     const built = buildServer(draft)
     if (built.ok) this.#servers.push(built.server)
-    else this.skip(draft.sourceName, built.reason)
+    else this.#skipped(draft.sourceName, built.reason)
   }
 
   /** A server in the file that cannot become an MCP Desk server; said at file level so the preview lists it. */
   skip(sourceName: string, reason: string): void {
+    if (++this.#total > IMPORT_MAX_SERVERS) return
+    this.#skipped(sourceName, reason)
+  }
+
+  #skipped(sourceName: string, reason: string): void {
     this.#notes.push(`"${sourceName}" was not imported: ${reason}`)
   }
 
@@ -70,7 +80,7 @@ export class ServerCollector {
   }
 
   result(inputs?: Map<string, InputDeclaration>): FormatResult {
-    return { servers: this.#servers, notes: this.#notes, ...(inputs ? { inputs } : {}) }
+    return { servers: this.#servers, notes: this.#notes, total: this.#total, ...(inputs ? { inputs } : {}) }
   }
 }
 

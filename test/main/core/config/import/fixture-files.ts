@@ -20,3 +20,10 @@ export function serverNamed(parsed: ParsedConfig, sourceName: string) {
   if (!server) throw new Error(`no server "${sourceName}" in ${parsed.format}`)
   return server
 }
+
+/** A Claude Desktop file with `count` servers, each a distinct command. */
+export function manyServers(count: number): string {
+  const servers: Record<string, unknown> = {}
+  for (let i = 0; i < count; i += 1) servers[`server-${i}`] = { command: 'npx', args: ['-y', `pkg-${i}`] }
+  return JSON.stringify({ mcpServers: servers })
+}

@@ -10,6 +10,7 @@ import { createTestHost } from '../../../../doubles/test-host'
 import { buildHelloBundle } from '../../../../fixtures/import/mcpb/build-bundle'
 import { spawnCommandFor } from '../../../../support/spawn-command'
 import { tempHome, type TempHome } from '../../../../support/temp-home'
+import { manyServers } from './fixture-files'
 
 let home: TempHome | undefined
 let stop: (() => Promise<void>) | undefined
@@ -89,6 +90,18 @@ describe('import over the contract', () => {
     expect(JSON.stringify(doc.read())).toBe(before)
   })
 
+  it('refuses at preview a file listing more than 1,000 servers, in the words the window shows', async () => {
+    const { call, doc } = await setup()
+    const before = JSON.stringify(doc.read())
+    await expect(
+      call('import:preview', { text: manyServers(1001), fileName: 'claude_desktop_config.json' }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'This file lists 1,001 servers; MCP Desk imports at most 1,000 at a time',
+    })
+    expect(JSON.stringify(doc.read())).toBe(before)
+  })
+
   it('installs a .mcpb bundle into the profile and its server connects', async () => {
     const { call, doc, servers, secrets } = await setup()
     const data = buildHelloBundle().toString('base64')
@@ -105,7 +118,7 @@ describe('import over the contract', () => {
       bundleId: preview.bundleId,
       userConfig: { api_key: 'sk-bundle-0123456789', workspace, max_results: 5, verbose: true },
     })
-    expect(installed.installDir).toBe(join(home!.dir, 'bundles', 'hello-bundle-1.2.0'))
+    expect(installed.installDir).toMatch(/[\\/]bundles[\\/]hello-bundle-1\.2\.0-[0-9a-f]{8}$/)
     const state = await connected(servers, 'Hello Bundle')
     expect(state.tools.map((t) => t.name)).toContain('echo_config')
     expect(JSON.stringify(doc.read())).not.toContain('sk-bundle-0123456789')

@@ -1,10 +1,11 @@
 // Installing MCP bundles (.mcpb): the answers to the bundle's form are checked before anything is written,
-// the bundle lands in <bundlesDir>/<name>-<version>/ by an atomic swap, `${…}` variables are filled in, and
+// each install lands in a new folder <bundlesDir>/<name>-<version>-<random>/ (renamed from a staging
+// folder once complete), `${…}` variables are filled in, and
 // the returned server, added through the real ServerConfigService, connects over stdio through the real
 // ConnectionManager and reports the settings it was started with.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   installBundle,
@@ -95,7 +96,7 @@ describe('installBundle', () => {
     expect(existsSync(bundlesDir)).toBe(false)
   })
 
-  it('unpacks into <name>-<version>/ and returns a stdio server with every variable filled in', async () => {
+  it('unpacks into a new <name>-<version>-<random>/ and returns a stdio server with every variable filled in', async () => {
     // Text from the command line is read as a number and a toggle.
     const result = await install(buildHelloBundle(), {
       api_key: API_KEY,
@@ -103,9 +104,9 @@ describe('installBundle', () => {
       max_results: '25',
       verbose: 'true',
     })
-    const installDir = join(bundlesDir, 'hello-bundle-1.2.0')
-    expect(result.installDir).toBe(installDir)
-    expect(bundlesOnDisk()).toEqual(['hello-bundle-1.2.0'])
+    const installDir = result.installDir
+    expect(installDir).toMatch(/[\\/]bundles[\\/]hello-bundle-1\.2\.0-[0-9a-f]{8}$/)
+    expect(bundlesOnDisk()).toEqual([basename(installDir)])
     expect(readFileSync(join(installDir, 'data', 'greeting.txt'), 'utf8')).toBe(
       'Hello from inside the bundle\n',
     )
@@ -215,31 +216,32 @@ describe('installBundle', () => {
     ])
     const result = await install(bundle, {})
     expect(installFolderName('My Tool', '2.0.0-beta.1')).toBe('My-Tool-2.0.0-beta.1')
-    const executable = join(bundlesDir, 'My-Tool-2.0.0-beta.1', 'bin', 'my-tool')
+    expect(basename(result.installDir)).toMatch(/^My-Tool-2\.0\.0-beta\.1-[0-9a-f]{8}$/)
+    const executable = join(result.installDir, 'bin', 'my-tool')
     expect(result.input).toMatchObject({ name: 'My Tool', command: executable, args: [] })
     expect(statSync(executable).mode & 0o111).not.toBe(0)
   })
 
-  it('replaces an install of the same name and version only once the new one is complete', async () => {
+  it('gives every install a folder of its own and leaves nothing behind when unpacking fails', async () => {
     const first = await install(buildHelloBundle(), { api_key: API_KEY, workspace })
     const marker = join(first.installDir, 'left-by-the-old-install.txt')
     writeFileSync(marker, 'old')
 
-    // A bundle of the same name and version that fails halfway through unpacking leaves the old one as it was.
+    // A bundle of the same name and version that fails halfway through unpacking leaves no folder.
     const broken = buildHelloBundle({
       extra: [{ name: 'zz-last.bin', data: Buffer.alloc(64 * 1024, 1), method: 'deflate', declaredSize: 10 }],
     })
     const failure = await refusal(install(broken, { api_key: API_KEY, workspace }))
     expect(failure.message).toMatch(/^The bundle could not be unpacked: "zz-last\.bin"/)
-    expect(readFileSync(marker, 'utf8')).toBe('old')
-    expect(bundlesOnDisk()).toEqual(['hello-bundle-1.2.0'])
+    expect(bundlesOnDisk()).toEqual([basename(first.installDir)])
 
+    // The same name and version again goes into another folder; the first is untouched.
     const updated = buildHelloBundle({ extra: [{ name: 'data/new.txt', data: 'new' }] })
     const second = await install(updated, { api_key: API_KEY, workspace })
-    expect(second.installDir).toBe(first.installDir)
-    expect(existsSync(marker)).toBe(false)
+    expect(second.installDir).not.toBe(first.installDir)
+    expect(readFileSync(marker, 'utf8')).toBe('old')
     expect(readFileSync(join(second.installDir, 'data', 'new.txt'), 'utf8')).toBe('new')
-    expect(bundlesOnDisk()).toEqual(['hello-bundle-1.2.0'])
+    expect(bundlesOnDisk()).toEqual([basename(first.installDir), basename(second.installDir)].sort())
   })
 
   it('adds a server that connects, answers echo_config, and keeps the sensitive value in the secret store', async () => {

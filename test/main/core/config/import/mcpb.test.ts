@@ -227,6 +227,8 @@ describe('bundle zip guards', () => {
       maxBundleBytes: 200 * 1024 * 1024,
       maxUnpackedBytes: 500 * 1024 * 1024,
       maxEntries: 20_000,
+      maxExpansionRatio: 200,
+      maxTotalExpansionRatio: 50,
     })
   })
 
@@ -249,6 +251,49 @@ describe('bundle zip guards', () => {
     expect(await refusal(inspectBundle(bomb, options))).toMatch(
       /"data\/zeros\.bin" would unpack from [\d.]+ KiB to 8 MiB, more than 200 times its size: refused as a likely zip bomb/,
     )
+  })
+
+  it('refuses a bomb of many small, highly compressed files before writing anything', async () => {
+    // 400 files of 256 KiB zeros: each under the 1 MiB that once skipped the ratio check, 100 MiB in all
+    // from a zip of about 150 KiB.
+    const zeros = Buffer.alloc(256 * 1024)
+    const files = Array.from({ length: 400 }, (_, index) => ({
+      name: `data/pad-${index}.bin`,
+      data: zeros,
+      method: 'deflate' as const,
+    }))
+    const bomb = withExtra(...files)
+    expect(bomb.length).toBeLessThan(200 * 1024)
+    expect(await refusal(inspectBundle(bomb, options))).toMatch(
+      /^This MCP bundle cannot be used: "data\/pad-0\.bin" would unpack from 271 bytes to 256 KiB, more than 200 times its size: refused as a likely zip bomb\.$/,
+    )
+    const bundlesDir = join(dir, 'bundles')
+    const install = installBundle(bomb, { ...options, bundlesDir, userConfig: { api_key: 'k' } })
+    expect(await refusal(install)).toContain('refused as a likely zip bomb')
+    expect(existsSync(bundlesDir)).toBe(false)
+  })
+
+  it('refuses an archive whose files together expand more than the total ratio allows', async () => {
+    // Each file expands about 114 times, under the per-file 200; together they pass the total's 50.
+    let seed = 12345
+    const block = Buffer.alloc(1024)
+    for (let i = 0; i < block.length; i += 1) {
+      seed = (seed * 1103515245 + 12345) >>> 0
+      block[i] = seed >>> 24
+    }
+    const repeated = Buffer.concat(Array.from({ length: 300 }, () => block))
+    const bundle = withExtra(
+      ...[1, 2, 3].map((n) => ({
+        name: `data/repeated-${n}.bin`,
+        data: repeated,
+        method: 'deflate' as const,
+      })),
+    )
+    expect(await refusal(inspectBundle(bundle, options))).toMatch(
+      /^This MCP bundle cannot be used: its files would unpack from [\d.]+ KiB to [\d.]+ KiB, more than 50 times their size: refused as a likely zip bomb\.$/,
+    )
+    // The fixture alone passes both ratios.
+    await expect(inspectBundle(buildHelloBundle(), options)).resolves.toMatchObject({ name: 'hello-bundle' })
   })
 
   it('stops unpacking an entry that inflates past the size its headers declare, leaving nothing behind', async () => {

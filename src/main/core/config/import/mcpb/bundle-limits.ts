@@ -14,10 +14,13 @@ export interface BundleLimits {
   maxEntries: number
   /** `manifest.json` is read into memory and parsed. */
   maxManifestBytes: number
-  /** A file may unpack to at most this many times its packed size… */
+  /** Each file, whatever its size, may unpack to at most this many times its packed size… */
   maxExpansionRatio: number
-  /** …once it is larger than this (small files of repeated text legitimately compress very well). */
-  expansionCheckMinBytes: number
+  /**
+   * …and all files together to at most this many times their packed sizes added up: a bomb of many small
+   * files each just under the per-file ratio still stops here (a 555 KB bundle once unpacked to 499 MiB).
+   */
+  maxTotalExpansionRatio: number
 }
 
 export const DEFAULT_BUNDLE_LIMITS: Readonly<BundleLimits> = {
@@ -25,9 +28,9 @@ export const DEFAULT_BUNDLE_LIMITS: Readonly<BundleLimits> = {
   maxUnpackedBytes: 500 * MiB,
   maxEntries: 20_000,
   maxManifestBytes: 1 * MiB,
-  // Deflate tops out near 1032:1; real code and assets stay far below 100:1.
+  // Deflate tops out near 1032:1; real code and assets stay far below 100:1 per file and near 10:1 overall.
   maxExpansionRatio: 200,
-  expansionCheckMinBytes: 1 * MiB,
+  maxTotalExpansionRatio: 50,
 }
 
 /** `12.5 MiB`, for messages. */

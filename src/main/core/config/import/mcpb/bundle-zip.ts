@@ -78,7 +78,8 @@ function checkEntry(raw: Entry, limits: BundleLimits): BundleEntry | undefined {
     )
   }
   const size = raw.uncompressedSize
-  if (size > limits.expansionCheckMinBytes && size > raw.compressedSize * limits.maxExpansionRatio) {
+  // No size is exempt: a bomb of many small files is as large as one big one.
+  if (size > raw.compressedSize * limits.maxExpansionRatio) {
     throw new Error(
       `"${entryPath}" would unpack from ${formatBytes(raw.compressedSize)} to ${formatBytes(size)}, more than ` +
         `${limits.maxExpansionRatio} times its size: refused as a likely zip bomb`,
@@ -113,14 +114,23 @@ async function readEntries(
 ): Promise<{ entries: BundleEntry[]; total: number }> {
   const entries: BundleEntry[] = []
   let total = 0
+  let packed = 0
   for await (const raw of zip.eachEntry()) {
     const entry = checkEntry(raw, limits)
     if (entry === undefined) continue
     total += entry.size
+    if (entry.kind === 'file') packed += raw.compressedSize
     if (total > limits.maxUnpackedBytes) {
       throw new Error(`it would unpack to more than ${formatBytes(limits.maxUnpackedBytes)}`)
     }
     entries.push(entry)
+  }
+  // Checked on the whole archive once every header is read, still before any byte is inflated.
+  if (total > packed * limits.maxTotalExpansionRatio) {
+    throw new Error(
+      `its files would unpack from ${formatBytes(packed)} to ${formatBytes(total)}, more than ` +
+        `${limits.maxTotalExpansionRatio} times their size: refused as a likely zip bomb`,
+    )
   }
   checkCollisions(entries)
   return { entries, total }

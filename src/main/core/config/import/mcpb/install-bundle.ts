@@ -17,7 +17,7 @@ import {
 import { resolveUserConfig } from './user-config'
 
 export interface InstallOptions extends InspectOptions {
-  /** Where bundles live, e.g. `<home>/bundles`; each installs into `<name>-<version>/` under it. */
+  /** Where bundles live, e.g. `<home>/bundles`; each install gets a new `<name>-<version>-<random>/` under it. */
   bundlesDir: string
   /** The answers to the bundle's user_config form, by key. */
   userConfig: Readonly<Record<string, UserConfigValue>>
@@ -138,19 +138,18 @@ async function exists(target: string): Promise<boolean> {
 }
 
 /**
- * Unpacks into a staging folder beside the install folder, then swaps it in with renames (same file
- * system, so each is atomic): an existing install of the same name and version is moved aside only once
- * the new one is complete, put back if the swap fails, and deleted after it succeeds.
+ * Unpacks into a staging folder, then renames it to `installDir`, a name no install has used: a
+ * half-unpacked bundle never carries an install's name, and no install ever writes into another's folder
+ * (which server owns which folder is recorded in its config; see bundle-installs.ts).
  */
-async function unpackAtomically(
+async function unpackIntoNewFolder(
   archive: BundleArchive,
   bundlesDir: string,
   installDir: string,
   executable: string | undefined,
 ): Promise<void> {
   await mkdir(bundlesDir, { recursive: true })
-  const folder = path.basename(installDir)
-  const staging = await mkdtemp(path.join(bundlesDir, `.installing-${folder}-`))
+  const staging = await mkdtemp(path.join(bundlesDir, `.installing-${path.basename(installDir)}-`))
   try {
     await archive.extractTo(staging)
     // A binary server must be executable even when the zip did not record permissions.
@@ -162,31 +161,20 @@ async function unpackAtomically(
     await rm(staging, { recursive: true, force: true })
     throw new IpcFailure('validation_failed', `The bundle could not be unpacked: ${messageOf(error)}`)
   }
-  const previous = (await exists(installDir))
-    ? path.join(bundlesDir, `.replaced-${folder}-${randomUUID().slice(0, 8)}`)
-    : undefined
   try {
-    if (previous !== undefined) await rename(installDir, previous)
-    try {
-      await rename(staging, installDir)
-    } catch (error) {
-      if (previous !== undefined) await rename(previous, installDir)
-      throw error
-    }
+    if (await exists(installDir)) throw new Error(`${installDir} exists already`)
+    await rename(staging, installDir)
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
-    throw new IpcFailure(
-      'conflict',
-      `The bundle could not replace ${installDir} (${messageOf(error)}); if its server is running, stop it and try again.`,
-    )
+    throw new IpcFailure('unavailable', `The bundle could not be installed: ${messageOf(error)}`)
   }
-  if (previous !== undefined) await rm(previous, { recursive: true, force: true })
 }
 
 /**
  * Installs a bundle: checks it and the answers to its form first (nothing is written if either is wrong),
- * unpacks it into `<bundlesDir>/<name>-<version>/`, and returns the stdio server to add. Settings are
- * not touched: the caller adds `input`, which puts its env values into the secret store.
+ * unpacks it into a new folder `<bundlesDir>/<name>-<version>-<random>/`, and returns the stdio server to
+ * add. Settings are not touched: the caller adds `input` (which puts its env values into the secret store),
+ * or removes `installDir` if it does not.
  */
 export async function installBundle(bytes: Uint8Array, options: InstallOptions): Promise<InstalledBundle> {
   const loaded = await loadBundle(bytes, options)
@@ -194,10 +182,11 @@ export async function installBundle(bytes: Uint8Array, options: InstallOptions):
     const platform = options.platform ?? process.platform
     const values = resolveUserConfig(loaded.info.userConfig, options.userConfig, platform)
     const bundlesDir = path.resolve(options.bundlesDir)
-    const installDir = path.join(bundlesDir, installFolderName(loaded.manifest.name, loaded.manifest.version))
+    const folder = `${installFolderName(loaded.manifest.name, loaded.manifest.version)}-${randomUUID().slice(0, 8)}`
+    const installDir = path.join(bundlesDir, folder)
     const notes = [...loaded.info.notes]
     const { input, executable } = buildServer(loaded, values, installDir, options, notes)
-    await unpackAtomically(loaded.archive, bundlesDir, installDir, executable)
+    await unpackIntoNewFolder(loaded.archive, bundlesDir, installDir, executable)
     return { input, installDir, notes }
   } finally {
     loaded.archive.close()
