@@ -23,8 +23,11 @@ export class FakeElicitations {
     this.#changed(this.cards)
   }
 
-  list(): Promise<IpcResult<{ elicitations: ElicitationCard[] }>> {
-    return ok({ elicitations: this.cards })
+  /** The number of the last delta announced, as `elicitation:list` answers carry. */
+  seq = 0
+
+  list(): Promise<IpcResult<{ elicitations: ElicitationCard[]; seq: number }>> {
+    return ok({ elicitations: this.cards, seq: this.seq })
   }
 
   answer(answer: ElicitationAnswer): Promise<IpcResult<{ sent: true }>> {
