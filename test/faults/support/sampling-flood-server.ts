@@ -3,6 +3,8 @@
 //   node test/faults/support/sampling-flood-server.ts
 // Each request carries `textBytes` of text, so a host that kept requests after answering them would show
 // it in its heap. Node runs this file with type stripping: it imports only packages.
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
@@ -63,29 +65,7 @@ server.registerTool(
     inputSchema: { count: z.number().int().positive(), wave: z.number().int().positive() },
   },
   async ({ count, wave }) => {
-    const tally: FloodTally = { served: 0, refused: {} }
-    for (let sent = 0; sent < count; sent += wave) {
-      const size = Math.min(wave, count - sent)
-      const settled = await Promise.allSettled(
-        Array.from({ length: size }, () =>
-          server.server.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
-            maxTokens: 20,
-          }),
-        ),
-      )
-      for (const outcome of settled) {
-        if (outcome.status === 'fulfilled') {
-          tally.served++
-          continue
-        }
-        const error: unknown = outcome.reason
-        const code = error instanceof McpError ? String(error.code) : 'none'
-        const entry = tally.refused[code] ?? { count: 0, message: (error as Error).message }
-        entry.count++
-        tally.refused[code] = entry
-      }
-    }
+    const tally = await floodInWaves(count, wave)
     return { content: [{ type: 'text', text: JSON.stringify(tally) }] }
   },
 )
@@ -117,5 +97,47 @@ server.registerTool(
     return { content: [{ type: 'text', text: JSON.stringify(answers) }] }
   },
 )
+
+/** Waves of requests until `count` were answered; the tally of their answers. */
+async function floodInWaves(count: number, wave: number): Promise<FloodTally> {
+  const tally: FloodTally = { served: 0, refused: {} }
+  for (let sent = 0; sent < count; sent += wave) {
+    const size = Math.min(wave, count - sent)
+    const settled = await Promise.allSettled(
+      Array.from({ length: size }, () =>
+        server.server.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
+          maxTokens: 20,
+        }),
+      ),
+    )
+    for (const outcome of settled) {
+      if (outcome.status === 'fulfilled') {
+        tally.served++
+        continue
+      }
+      const error: unknown = outcome.reason
+      const code = error instanceof McpError ? String(error.code) : 'none'
+      const entry = tally.refused[code] ?? { count: 0, message: (error as Error).message }
+      entry.count++
+      tally.refused[code] = entry
+    }
+  }
+  return tally
+}
+
+// `--flood-on-start N --out FILE`: floods as soon as the host has initialised (no tool call needed, for a
+// host in another process), then writes the tally to FILE.
+const { values: startFlood } = parseArgs({
+  args: process.argv.slice(2),
+  options: { 'flood-on-start': { type: 'string' }, out: { type: 'string' } },
+})
+if (startFlood['flood-on-start'] !== undefined && startFlood.out !== undefined) {
+  const count = Number(startFlood['flood-on-start'])
+  const out = startFlood.out
+  server.server.oninitialized = () => {
+    void floodInWaves(count, 1_000).then((tally) => writeFileSync(out, JSON.stringify(tally)))
+  }
+}
 
 await server.connect(new StdioServerTransport())
