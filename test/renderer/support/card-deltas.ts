@@ -11,6 +11,15 @@ export class CardDeltas<C extends { id: string }> {
     return this.#seq
   }
 
+  /**
+   * A list answer with `cards` (which a test may have set directly, without a delta): later deltas are
+   * computed from it, so a card the window got from the list is removed by the next change.
+   */
+  listed(cards: readonly C[]): number {
+    this.#shown = [...cards]
+    return this.#seq
+  }
+
   /** The delta from the last list to `cards`, numbered; undefined when nothing changed. */
   next(cards: readonly C[]): CardChanges<C> | undefined {
     const ids = new Set(cards.map((card) => card.id))

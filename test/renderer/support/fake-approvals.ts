@@ -69,7 +69,7 @@ export class FakeApprovals {
   }
 
   list(): Promise<IpcResult<ResponseOf<'approvals:list'>>> {
-    return ok({ approvals: this.cards, seq: this.#deltas.seq })
+    return ok({ approvals: this.cards, seq: this.#deltas.listed(this.cards) })
   }
 
   decide(request: RequestOf<'approvals:decide'>): Result<'approvals:decide'> {

@@ -131,6 +131,7 @@ export class FakeDeskApi implements DeskApi {
       this.elicitations.seq = changes.seq
       this.emit('elicitation:changed', changes)
     })
+    this.elicitations.listed = (cards) => void elicitationDeltas.listed(cards)
     this.roots = new FakeRoots(
       () => this.settings.roots,
       (roots) => {

@@ -23,10 +23,15 @@ export class FakeElicitations {
     this.#changed(this.cards)
   }
 
-  /** The number of the last delta announced, as `elicitation:list` answers carry. */
+  /**
+   * The seq of the last delta announced, as `elicitation:list` answers carry (set by whoever turns changes
+   * into deltas; `listed` tells it what the window got from a list).
+   */
   seq = 0
+  listed: (cards: ElicitationCard[]) => void = () => undefined
 
   list(): Promise<IpcResult<{ elicitations: ElicitationCard[]; seq: number }>> {
+    this.listed(this.cards)
     return ok({ elicitations: this.cards, seq: this.seq })
   }
 
