@@ -183,8 +183,12 @@ export class SamplingRateLimiter {
   }
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new Error('the request was cancelled while it waited for a slot')
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  if (reason instanceof Error) return reason
+  return new Error(
+    reason === undefined ? 'the request was cancelled while it waited for a slot' : String(reason),
+  )
 }
 
 export type BudgetCheck = { ok: true } | { ok: false; reason: 'budget exceeded'; detail: string }
