@@ -187,7 +187,7 @@ function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason
   if (reason instanceof Error) return reason
   return new Error(
-    reason === undefined ? 'the request was cancelled while it waited for a slot' : String(reason),
+    typeof reason === 'string' ? reason : 'the request was cancelled while it waited for a slot',
   )
 }
 
