@@ -68,12 +68,12 @@ export function createHost(deps: HostDeps): Host {
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
     servers.subscribe((list) => events.emit('servers:changed', { servers: list })),
-    sampling.queue.subscribe((approvals) => events.emit('approvals:changed', { approvals })),
+    sampling.queue.subscribeChanges((changes) => events.emit('approvals:changed', changes)),
     sampling.audit.subscribe((entry) => events.emit('sampling:activity', { entry })),
     prompts.onListChanged((event) => events.emit('prompts:changed', event)),
     resources.onListChanged((event) => events.emit('resources:changed', event)),
     resources.onUpdated((event) => events.emit('resources:updated', event)),
-    elicitation.subscribe((elicitations) => events.emit('elicitation:changed', { elicitations })),
+    elicitation.subscribeChanges((changes) => events.emit('elicitation:changed', changes)),
   ]
 
   const handlers: RequestHandlers = {
@@ -133,7 +133,10 @@ export function createHost(deps: HostDeps): Host {
     'models:save': ({ providerId, model }) => maskProvider(providers.saveModel(providerId, model)),
     'models:remove': ({ providerId, modelId }) => maskProvider(providers.removeModel(providerId, modelId)),
     'models:set-default': ({ ref }) => ({ defaultModel: providers.setDefault(ref) }),
-    'approvals:list': () => ({ approvals: sampling.queue.list() }),
+    'approvals:list': () => {
+      const { cards, seq } = sampling.queue.snapshot()
+      return { approvals: cards, seq }
+    },
     'approvals:decide': ({ id, decision }) => {
       sampling.queue.decide(id, decision)
       return { accepted: true as const }
@@ -157,7 +160,10 @@ export function createHost(deps: HostDeps): Host {
     'roots:revoke': ({ target, folder }) => roots.revoke(target, folder),
     'roots:set': ({ target, folders }) => roots.set(target, folders),
     'roots:use-default': ({ serverId }) => roots.useDefault(serverId),
-    'elicitation:list': () => ({ elicitations: elicitation.list() }),
+    'elicitation:list': () => {
+      const { cards, seq } = elicitation.snapshot()
+      return { elicitations: cards, seq }
+    },
     'elicitation:answer': (answer) => {
       elicitation.answer(answer)
       return { sent: true as const }

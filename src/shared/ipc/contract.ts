@@ -1,5 +1,6 @@
 import { elicitationAnswerSchema, elicitationCardSchema } from '../elicitation/elicitation-card'
 import { z } from 'zod'
+import { cardChangesSchema } from './card-changes'
 import {
   samplingSettingsPatchSchema,
   samplingSettingsSchema,
@@ -187,7 +188,11 @@ export const requestChannels = {
     request: z.object({ ref: z.string().min(3) }).strict(),
     response: z.object({ defaultModel: z.string() }),
   },
-  'approvals:list': { request: empty, response: z.object({ approvals: z.array(samplingCardSchema) }) },
+  /** Every pending approval card, and the `seq` of the last `approvals:changed` delta it includes. */
+  'approvals:list': {
+    request: empty,
+    response: z.object({ approvals: z.array(samplingCardSchema), seq: z.number().int().nonnegative() }),
+  },
   'approvals:decide': {
     request: z.object({ id: z.string().min(1), decision: approvalDecisionSchema }).strict(),
     response: z.object({ accepted: z.literal(true) }),
@@ -225,10 +230,14 @@ export const requestChannels = {
   'roots:revoke': { request: rootsChangeRequestSchema, response: rootsListingSchema },
   'roots:set': { request: rootsSetRequestSchema, response: rootsListingSchema },
   'roots:use-default': { request: rootsUseDefaultRequestSchema, response: rootsListingSchema },
-  /** Questions servers are waiting on (elicitation/create), form or URL. */
+  /** Questions servers are waiting on (elicitation/create), form or URL, with the `seq` of the last
+   *  `elicitation:changed` delta included. */
   'elicitation:list': {
     request: empty,
-    response: z.object({ elicitations: z.array(elicitationCardSchema) }),
+    response: z.object({
+      elicitations: z.array(elicitationCardSchema),
+      seq: z.number().int().nonnegative(),
+    }),
   },
   /** Accepting a form applies defaults and checks the schema; failure = validation_failed with data.issues. */
   'elicitation:answer': { request: elicitationAnswerSchema, response: z.object({ sent: z.literal(true) }) },
@@ -290,8 +299,9 @@ export const eventChannels = {
   'settings:changed': settingsViewSchema,
   'secrets:changed': z.object({ names: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(serverStateSchema) }),
-  /** Every pending approval card (the tray and the bell count them). */
-  'approvals:changed': z.object({ approvals: z.array(samplingCardSchema) }),
+  /** What changed among the pending approval cards (the tray and the bell count them), as a numbered delta;
+   *  a renderer that misses a number asks `approvals:list` again (see card-changes.ts). */
+  'approvals:changed': cardChangesSchema(samplingCardSchema),
   /** Text as a sampling completion streams, for the card that approved it. */
   'sampling:stream': samplingStreamEventSchema,
   'sampling:activity': z.object({ entry: auditEntrySchema }),
@@ -310,7 +320,8 @@ export const eventChannels = {
   'chat:turn': chatTurnEventSchema,
   /** Every tool-call card waiting for a decision (the bell and the tray count these with sampling's). */
   'chat:tool-calls': z.object({ cards: z.array(toolCallCardSchema) }),
-  'elicitation:changed': z.object({ elicitations: z.array(elicitationCardSchema) }),
+  /** What changed among the questions on show, as a numbered delta (see card-changes.ts). */
+  'elicitation:changed': cardChangesSchema(elicitationCardSchema),
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

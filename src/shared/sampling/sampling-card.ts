@@ -155,5 +155,7 @@ export const auditEntrySchema = z.object({
   inputTokens: z.number().int().nonnegative().optional(),
   outputTokens: z.number().int().nonnegative().optional(),
   durationMs: z.number().nonnegative(),
+  /** How many requests this line stands for: refusals summed over a window (see refusal-tally.ts); absent = 1. */
+  count: z.number().int().positive().optional(),
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>

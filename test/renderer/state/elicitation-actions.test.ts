@@ -20,16 +20,29 @@ describe('servers’ questions in the app store', () => {
     expect(store.getState().elicitations.map((card) => card.id)).toEqual(['question-1', 'link-1'])
   })
 
-  it('keeps an elicitation:changed that arrived while elicitation:list was still in flight', async () => {
+  it('shows a question asked while elicitation:list was still in flight once, not twice', async () => {
     const api = new FakeDeskApi()
-    api.elicitations.cards = [formCardFixture({ id: 'stale' })]
     api.hold('elicitation:list')
     const store = createAppStore({ api })
     const starting = store.getState().start()
-    api.emit('elicitation:changed', { elicitations: [formCardFixture({ id: 'fresh' })] })
+    api.elicitations.ask(formCardFixture({ id: 'fresh' }))
     api.release('elicitation:list')
     await starting
     expect(store.getState().elicitations.map((card) => card.id)).toEqual(['fresh'])
+  })
+
+  it('asks for the whole list again when it missed a change (e.g. across a reconnect)', async () => {
+    const { api, store } = await started()
+    api.elicitations.ask(formCardFixture({ id: 'first' }))
+    // The host moved on by two changes the window never heard about.
+    api.elicitations.cards = [formCardFixture({ id: 'missed' })]
+    api.elicitations.seq = 3
+    const listed = api.callsTo('elicitation:list').length
+    api.emit('elicitation:changed', { seq: 4, upsert: [formCardFixture({ id: 'latest' })], remove: [] })
+    await expect
+      .poll(() => store.getState().elicitations.map((card) => card.id))
+      .toEqual(['missed', 'latest'])
+    expect(api.callsTo('elicitation:list')).toHaveLength(listed + 1)
   })
 
   it('sends answers and dismissals; a refused answer comes back to the card, other failures are shown', async () => {

@@ -22,16 +22,16 @@ describe('sampling in the app store', () => {
     expect(store.getState().pendingApprovals).toBe(1)
   })
 
-  it('keeps an approvals:changed that arrived while approvals:list was still in flight', async () => {
+  it('shows a card that arrived while approvals:list was still in flight once, not twice', async () => {
     const api = new FakeDeskApi()
-    api.approvals.cards = [samplingCardFixture({ id: 'stale' })]
     api.hold('approvals:list')
     const store = createAppStore({ api })
     const starting = store.getState().start()
-    api.emit('approvals:changed', { approvals: [samplingCardFixture({ id: 'fresh' })] })
+    api.approvals.show(samplingCardFixture({ id: 'fresh' }))
     api.release('approvals:list')
     await starting
     expect(store.getState().approvals.map((card) => card.id)).toEqual(['fresh'])
+    expect(store.getState().pendingApprovals).toBe(1)
   })
 
   it('accumulates streamed text and forgets it when the card goes', async () => {

@@ -81,6 +81,13 @@ describe('activityDetail', () => {
     expect(activityDetail({ message: 'declined by the user' })).toBe('declined by the user')
     expect(activityDetail({})).toBe('')
   })
+
+  it('says how many refusals a summed line stands for (issue 19)', () => {
+    expect(activityDetail({ errorCode: -1, message: 'rate limited: limit 30 per minute', count: 412 })).toBe(
+      '412 requests refused like this; the last: code -1: rate limited: limit 30 per minute',
+    )
+    expect(activityDetail({ count: 1, message: 'denied' })).toBe('denied')
+  })
 })
 
 describe('failedAfterApproval', () => {

@@ -2,6 +2,7 @@ import type { EventChannel, EventOf, RequestOf, ResponseOf } from '../../../src/
 import type { IpcResult } from '../../../src/shared/ipc/ipc-error'
 import type { AuditEntry, SamplingCard } from '../../../src/shared/sampling/sampling-card'
 import { samplingSettingsSchema, type SamplingSettings } from '../../../src/shared/settings/settings-schema'
+import { CardDeltas } from './card-deltas'
 
 export interface FakeApprovalsHooks {
   emit: <E extends EventChannel>(event: E, payload: EventOf<E>) => void
@@ -25,6 +26,7 @@ function ok<T>(value: T): Promise<IpcResult<T>> {
  */
 export class FakeApprovals {
   cards: SamplingCard[] = []
+  readonly #deltas = new CardDeltas<SamplingCard>()
   entries: AuditEntry[] = []
   readonly decisions: Array<RequestOf<'approvals:decide'>> = []
   readonly #hooks: FakeApprovalsHooks
@@ -67,7 +69,7 @@ export class FakeApprovals {
   }
 
   list(): Promise<IpcResult<ResponseOf<'approvals:list'>>> {
-    return ok({ approvals: this.cards })
+    return ok({ approvals: this.cards, seq: this.#deltas.listed(this.cards) })
   }
 
   decide(request: RequestOf<'approvals:decide'>): Result<'approvals:decide'> {
@@ -120,6 +122,7 @@ export class FakeApprovals {
   }
 
   #changed(): void {
-    this.#hooks.emit('approvals:changed', { approvals: this.cards })
+    const changes = this.#deltas.next(this.cards)
+    if (changes) this.#hooks.emit('approvals:changed', changes)
   }
 }

@@ -19,6 +19,7 @@ import { FakeElicitations } from './fake-elicitations'
 import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 import { FakeSignIn } from './fake-sign-in'
+import { CardDeltas } from './card-deltas'
 
 export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -123,9 +124,14 @@ export class FakeDeskApi implements DeskApi {
       defaultModel: () => this.settings.models.defaultModel,
     })
     this.imports = new FakeImports(this.servers)
-    this.elicitations = new FakeElicitations((elicitations) =>
-      this.emit('elicitation:changed', { elicitations }),
-    )
+    const elicitationDeltas = new CardDeltas<FakeElicitations['cards'][number]>()
+    this.elicitations = new FakeElicitations((elicitations) => {
+      const changes = elicitationDeltas.next(elicitations)
+      if (!changes) return
+      this.elicitations.seq = changes.seq
+      this.emit('elicitation:changed', changes)
+    })
+    this.elicitations.listed = (cards) => void elicitationDeltas.listed(cards)
     this.roots = new FakeRoots(
       () => this.settings.roots,
       (roots) => {

@@ -23,8 +23,16 @@ export class FakeElicitations {
     this.#changed(this.cards)
   }
 
-  list(): Promise<IpcResult<{ elicitations: ElicitationCard[] }>> {
-    return ok({ elicitations: this.cards })
+  /**
+   * The seq of the last delta announced, as `elicitation:list` answers carry (set by whoever turns changes
+   * into deltas; `listed` tells it what the window got from a list).
+   */
+  seq = 0
+  listed: (cards: ElicitationCard[]) => void = () => undefined
+
+  list(): Promise<IpcResult<{ elicitations: ElicitationCard[]; seq: number }>> {
+    this.listed(this.cards)
+    return ok({ elicitations: this.cards, seq: this.seq })
   }
 
   answer(answer: ElicitationAnswer): Promise<IpcResult<{ sent: true }>> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
+import { CardChangeFeed, type CardChangesListener } from './card-change-feed'
 
 /** Who ended a pending approval: the user, the approval timeout, or the request going away. */
 export type ApprovalOutcome =
@@ -25,11 +26,13 @@ export type ApprovalsListener = (cards: SamplingCard[]) => void
 /**
  * Every approval card waiting on the user, in arrival order: the one list the bell, the tray and the
  * approvals drawer count. A card stays (in phase `streaming`) while its completion runs, so the user sees
- * the text growing; only `approval` and `review` cards are waiting for a decision.
+ * the text growing; only `approval` and `review` cards are waiting for a decision. Renderers follow the
+ * cards as deltas (`subscribeChanges`); in-process listeners get the whole list.
  */
 export class ApprovalQueue {
   readonly #entries = new Map<string, Entry>()
   readonly #listeners = new Set<ApprovalsListener>()
+  readonly #changes = new CardChangeFeed<SamplingCard>()
   readonly #now: () => Date
 
   constructor(options: { now?: () => Date } = {}) {
@@ -57,7 +60,7 @@ export class ApprovalQueue {
       entry.timer.unref()
     }
     this.#entries.set(id, entry)
-    this.#emit()
+    this.#emit(() => this.#changes.upsert(card))
     return { id, outcome }
   }
 
@@ -74,7 +77,8 @@ export class ApprovalQueue {
     if (!entry) return
     const model = modelRef ? { ...entry.card.model, chosen: modelRef } : entry.card.model
     entry.card = { ...entry.card, phase: 'streaming', model }
-    this.#emit()
+    const card = entry.card
+    this.#emit(() => this.#changes.upsert(card))
   }
 
   remove(id: string): void {
@@ -82,7 +86,7 @@ export class ApprovalQueue {
     if (!entry) return
     this.#finish(id, { by: 'closed', reason: 'the request ended' })
     this.#entries.delete(id)
-    this.#emit()
+    this.#emit(() => this.#changes.remove([id]))
   }
 
   /** Ends every waiting card that matches, e.g. all of a server's when its connection closes. */
@@ -92,6 +96,15 @@ export class ApprovalQueue {
 
   list(): SamplingCard[] {
     return [...this.#entries.values()].map((entry) => entry.card)
+  }
+
+  /** The cards with the number of the last change they include (see CardChanges). */
+  snapshot(): { cards: SamplingCard[]; seq: number } {
+    return { cards: this.list(), seq: this.#changes.seq }
+  }
+
+  subscribeChanges(listener: CardChangesListener<SamplingCard>): () => void {
+    return this.#changes.subscribe(listener)
   }
 
   /** What the bell and the tray count: cards waiting for the user. */
@@ -113,7 +126,10 @@ export class ApprovalQueue {
     settle(outcome)
   }
 
-  #emit(): void {
+  /** The delta first (numbered), then the in-process list listeners. */
+  #emit(change: () => void): void {
+    change()
+    if (this.#listeners.size === 0) return
     const cards = this.list()
     for (const listener of this.#listeners) listener(cards)
   }

@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import {
   ElicitationCompleteNotificationSchema,
+  McpError,
   type ClientNotification,
   type ClientRequest,
   type ElicitResult,
@@ -18,7 +19,12 @@ import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../mcp/client-feature'
 import { permissiveElicitRequestSchema, readElicitRequest } from './elicit-request'
 import { checkElicitationUrl } from './elicitation-url'
-import { PendingElicitations, type ElicitationsListener } from './pending-elicitations'
+import {
+  MAX_PENDING_ELICITATIONS_PER_SERVER,
+  PendingElicitations,
+  type ElicitationsListener,
+} from './pending-elicitations'
+import type { CardChangesListener } from '../approvals/card-change-feed'
 import { parseRequestedSchema } from './requested-schema'
 
 /**
@@ -48,6 +54,12 @@ interface ClientScope {
 }
 
 const CONNECTION_CLOSED = 'the server connection closed'
+
+/**
+ * The error a server gets for a question beyond MAX_PENDING_ELICITATIONS_PER_SERVER: -1, the code sampling
+ * uses for "not shown to the user because of a limit", with the limit in the message and a reason label.
+ */
+export const TOO_MANY_QUESTIONS_CODE = -1
 
 /**
  * Serves `elicitation/create` for every connected server: reads the request, turns a form's schema into
@@ -112,6 +124,16 @@ export class ElicitationService implements ClientFeature {
     return this.#pending.subscribe(listener)
   }
 
+  /** The cards with the number of the last change they include, for a renderer (re)loading the list. */
+  snapshot(): { cards: ElicitationCard[]; seq: number } {
+    return this.#pending.snapshot()
+  }
+
+  /** Each change as a delta (card added or replaced, ids removed), numbered: what renderers follow. */
+  subscribeChanges(listener: CardChangesListener<ElicitationCard>): () => void {
+    return this.#pending.subscribeChanges(listener)
+  }
+
   /**
    * The user's answer from the card (IPC `elicitation:answer`, or the terminal). Accepting a form sends
    * its content with defaults applied, once it passes the schema; otherwise a `validation_failed` error
@@ -161,6 +183,14 @@ export class ElicitationService implements ClientFeature {
   }
 
   async #handle(scope: ClientScope, params: unknown, extra: Extra): Promise<ElicitResult> {
+    // Checked first, before anything is parsed or kept: a flood costs the host nothing beyond the cap.
+    if (this.#pending.countOf(scope) >= MAX_PENDING_ELICITATIONS_PER_SERVER) {
+      throw new McpError(
+        TOO_MANY_QUESTIONS_CODE,
+        `too many questions waiting: ${MAX_PENDING_ELICITATIONS_PER_SERVER} from this server are already waiting for the user (limit ${MAX_PENDING_ELICITATIONS_PER_SERVER} per server); ask again once one is answered`,
+        { reason: 'too many pending' },
+      )
+    }
     const request = readElicitRequest(params)
     const id = randomUUID()
     let card: ElicitationCard

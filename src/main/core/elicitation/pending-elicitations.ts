@@ -1,7 +1,16 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ElicitationCard } from '../../../shared/elicitation/elicitation-card'
+import { CardChangeFeed, type CardChangesListener } from '../approvals/card-change-feed'
 
 export type ElicitationsListener = (cards: ElicitationCard[]) => void
+
+/**
+ * How many questions one server may have on show at once (URL cards waiting for their completion notice
+ * count too). A server asks one question at a time in any flow we know of, and a user cannot attend to more
+ * than a few; beyond this a request is refused at once (see ElicitationService), so a flood of 1,000
+ * questions costs 8 cards, not 1,000.
+ */
+export const MAX_PENDING_ELICITATIONS_PER_SERVER = 8
 
 /**
  * One server request waiting on the user (the MCP Inspector's pattern): `respond` answers the server once,
@@ -25,11 +34,13 @@ interface Entry {
 
 /**
  * Every elicitation card on show, in arrival order, with the listeners the host and the terminal follow.
- * Each change is passed on at once as the whole list, as the approval queue does for sampling cards.
+ * In-process listeners get the whole list on each change (it is small: capped per server); the host's
+ * renderers get deltas through `subscribeChanges`.
  */
 export class PendingElicitations {
   readonly #entries = new Map<string, Entry>()
   readonly #listeners = new Set<ElicitationsListener>()
+  readonly #changes = new CardChangeFeed<ElicitationCard>()
 
   /**
    * Shows the card and resolves with the answer the user gives through `respond`. When `signal` aborts
@@ -52,7 +63,7 @@ export class PendingElicitations {
       }
       this.#entries.set(card.id, entry)
       signal.addEventListener('abort', onAbort, { once: true })
-      this.#emit()
+      this.#emit(() => this.#changes.upsert(card))
       if (signal.aborted) onAbort()
     })
   }
@@ -79,7 +90,8 @@ export class PendingElicitations {
     const entry = this.#entries.get(id)
     if (!entry) return
     entry.card = change(entry.card)
-    this.#emit()
+    const card = entry.card
+    this.#emit(() => this.#changes.upsert(card))
   }
 
   /** Takes the card off; a request still waiting is ended without an answer first. */
@@ -87,23 +99,39 @@ export class PendingElicitations {
     if (!this.#entries.has(id)) return
     this.#settle(id, { error: new Error(reason) })
     this.#entries.delete(id)
-    this.#emit()
+    this.#emit(() => this.#changes.remove([id]))
   }
 
   /** Ends and removes every card of one owner (its connection closed), with one update for all. */
   closeAll(owner: object, reason: string): void {
-    let removed = false
+    const removed: string[] = []
     for (const [id, entry] of this.#entries) {
       if (entry.owner !== owner) continue
       this.#settle(id, { error: new Error(reason) })
       this.#entries.delete(id)
-      removed = true
+      removed.push(id)
     }
-    if (removed) this.#emit()
+    if (removed.length > 0) this.#emit(() => this.#changes.remove(removed))
   }
 
   list(): ElicitationCard[] {
     return [...this.#entries.values()].map((entry) => entry.card)
+  }
+
+  /** The cards on show and the number of the last change they include (see CardChanges). */
+  snapshot(): { cards: ElicitationCard[]; seq: number } {
+    return { cards: this.list(), seq: this.#changes.seq }
+  }
+
+  /** How many cards of this owner are on show. */
+  countOf(owner: object): number {
+    let count = 0
+    for (const entry of this.#entries.values()) if (entry.owner === owner) count++
+    return count
+  }
+
+  subscribeChanges(listener: CardChangesListener<ElicitationCard>): () => void {
+    return this.#changes.subscribe(listener)
   }
 
   subscribe(listener: ElicitationsListener): () => void {
@@ -119,7 +147,10 @@ export class PendingElicitations {
     settle(outcome)
   }
 
-  #emit(): void {
+  /** The delta first (numbered), then the in-process list listeners. */
+  #emit(change: () => void): void {
+    change()
+    if (this.#listeners.size === 0) return
     const cards = this.list()
     for (const listener of this.#listeners) listener(cards)
   }

@@ -214,7 +214,7 @@ function parseLine(line: string): AuditEntry | undefined {
 
 function addUsage(byServer: Map<string, SamplingUsage>, entry: AuditEntry): void {
   const usage = byServer.get(entry.serverId) ?? { requests: 0, inputTokens: 0, outputTokens: 0 }
-  usage.requests++
+  usage.requests += entry.count ?? 1
   usage.inputTokens += entry.inputTokens ?? 0
   usage.outputTokens += entry.outputTokens ?? 0
   byServer.set(entry.serverId, usage)

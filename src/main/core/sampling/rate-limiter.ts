@@ -1,26 +1,43 @@
 /** Requests per server are counted over this sliding window. */
 export const RATE_WINDOW_MS = 60_000
 
+/**
+ * How many requests of one server may wait for a run slot. Waiting requests hold only their parsed params
+ * (in the SDK) and a queue entry; beyond this the server is refused, so a flood costs the host a bounded
+ * amount whatever its size.
+ */
+export const MAX_QUEUED_PER_SERVER = 32
+
 export interface SamplingRateLimiterOptions {
   /** Read on every acquisition, so a settings change applies to the next request. */
   maxConcurrent: () => number
   maxPerMinute: () => number
   now?: () => number
+  /** Waiting requests per server beyond the running ones; default MAX_QUEUED_PER_SERVER. */
+  maxQueued?: number
 }
 
 export type RateSlot = { ok: true; release(): void } | { ok: false; reason: 'rate limited'; detail: string }
 
+interface Waiter {
+  grant: () => void
+}
+
 interface ServerWindow {
   inFlight: number
-  /** Start times within the window, oldest first. */
+  /** Start times within the window, oldest first (a queued request counts from when it was admitted). */
   starts: number[]
+  /** Requests waiting for a slot, in arrival order. */
+  queue: Waiter[]
 }
 
 /**
- * Per-server limits on sampling: how many run at once and how many start per minute. A request the limiter
- * rejects is not counted, so a server hammering the host cannot lock itself out for longer than its own
- * accepted requests justify. Over the limit the request is refused at once rather than queued: the server
- * gets -1 "rate limited" and may retry, and nothing piles up in the host.
+ * Per-server limits on sampling: how many run at once and how many are admitted per minute. Over the
+ * concurrency limit a request waits in a bounded FIFO queue (MAX_QUEUED_PER_SERVER) for a slot; it is
+ * refused (-1 "rate limited", the server may retry) only when the queue is full or the minute's admissions
+ * are used up. A refused request is not counted, so a server hammering the host cannot lock itself out for
+ * longer than its own admitted requests justify. A waiting request whose signal aborts (the server sent
+ * notifications/cancelled, or the connection closed) leaves the queue and never runs.
  */
 export class SamplingRateLimiter {
   readonly #options: SamplingRateLimiterOptions
@@ -30,17 +47,50 @@ export class SamplingRateLimiter {
     this.#options = options
   }
 
-  tryAcquire(serverId: string): RateSlot {
+  /**
+   * A slot now, a refusal now, or (over the concurrency limit) a promise of a slot once one frees up, which
+   * rejects with the signal's reason if it aborts first.
+   */
+  acquire(serverId: string, signal?: AbortSignal): RateSlot | Promise<RateSlot> {
+    const refused = this.refusal(serverId)
+    if (refused) return refused
     const now = this.#now()
     const window = this.#windowFor(serverId, now)
     const maxConcurrent = this.#options.maxConcurrent()
-    if (window.inFlight >= maxConcurrent) {
-      return {
-        ok: false,
-        reason: 'rate limited',
-        detail: `${window.inFlight} sampling requests from this server are already running (limit ${maxConcurrent} at a time)`,
-      }
+    if (window.inFlight < maxConcurrent && window.queue.length === 0) {
+      window.starts.push(now)
+      return this.#grant(serverId, window)
     }
+    if (signal?.aborted) return Promise.reject(abortReason(signal))
+    window.starts.push(now)
+    return new Promise<RateSlot>((resolve, reject) => {
+      const onAbort = (): void => {
+        const at = window.queue.indexOf(waiter)
+        if (at !== -1) window.queue.splice(at, 1)
+        this.#forgetIfIdle(serverId, window)
+        reject(abortReason(signal!))
+      }
+      const waiter: Waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(this.#grant(serverId, window))
+        },
+      }
+      window.queue.push(waiter)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+
+  /**
+   * Whether a request would be refused now (the minute's admissions used up, or the queue full), without
+   * admitting anything: cheap enough to check before a request is even parsed, so a flood of refusals costs
+   * little. `acquire` checks the same.
+   */
+  refusal(serverId: string): Extract<RateSlot, { ok: false }> | undefined {
+    const window = this.#servers.get(serverId)
+    if (window === undefined) return undefined
+    const now = this.#now()
+    this.#prune(window, now)
     const maxPerMinute = this.#options.maxPerMinute()
     const [oldest] = window.starts
     if (oldest !== undefined && window.starts.length >= maxPerMinute) {
@@ -51,8 +101,38 @@ export class SamplingRateLimiter {
         detail: `${window.starts.length} sampling requests from this server in the last minute (limit ${maxPerMinute} per minute); retry in ${retryInS} s`,
       }
     }
+    const maxConcurrent = this.#options.maxConcurrent()
+    const maxQueued = this.#options.maxQueued ?? MAX_QUEUED_PER_SERVER
+    if (window.inFlight >= maxConcurrent && window.queue.length >= maxQueued) {
+      return {
+        ok: false,
+        reason: 'rate limited',
+        detail: `${window.inFlight} sampling requests from this server are running and ${window.queue.length} are waiting (limit ${maxConcurrent} at a time, ${maxQueued} waiting)`,
+      }
+    }
+    return undefined
+  }
+
+  /** Requests of this server holding a slot right now. */
+  inFlight(serverId: string): number {
+    return this.#servers.get(serverId)?.inFlight ?? 0
+  }
+
+  /** Requests of this server waiting for a slot. */
+  queued(serverId: string): number {
+    return this.#servers.get(serverId)?.queue.length ?? 0
+  }
+
+  /** Admissions of this server counted in the current window. */
+  startsInWindow(serverId: string): number {
+    const window = this.#servers.get(serverId)
+    if (window === undefined) return 0
+    this.#prune(window, this.#now())
+    return window.starts.length
+  }
+
+  #grant(serverId: string, window: ServerWindow): RateSlot {
     window.inFlight++
-    window.starts.push(now)
     let released = false
     return {
       ok: true,
@@ -61,28 +141,23 @@ export class SamplingRateLimiter {
         if (released) return
         released = true
         window.inFlight--
+        this.#next(window)
         this.#forgetIfIdle(serverId, window)
       },
     }
   }
 
-  /** Requests of this server holding a slot right now. */
-  inFlight(serverId: string): number {
-    return this.#servers.get(serverId)?.inFlight ?? 0
-  }
-
-  /** Starts of this server counted in the current window. */
-  startsInWindow(serverId: string): number {
-    const window = this.#servers.get(serverId)
-    if (window === undefined) return 0
-    this.#prune(window, this.#now())
-    return window.starts.length
+  /** Hands freed slots to the longest-waiting requests (the limit is read again: it may have changed). */
+  #next(window: ServerWindow): void {
+    while (window.queue.length > 0 && window.inFlight < this.#options.maxConcurrent()) {
+      window.queue.shift()!.grant()
+    }
   }
 
   #windowFor(serverId: string, now: number): ServerWindow {
     let window = this.#servers.get(serverId)
     if (window === undefined) {
-      window = { inFlight: 0, starts: [] }
+      window = { inFlight: 0, starts: [], queue: [] }
       this.#servers.set(serverId, window)
     }
     this.#prune(window, now)
@@ -99,14 +174,21 @@ export class SamplingRateLimiter {
   /** Keeps the map from growing with every server ever seen. */
   #forgetIfIdle(serverId: string, window: ServerWindow): void {
     this.#prune(window, this.#now())
-    if (window.inFlight === 0 && window.starts.length === 0 && this.#servers.get(serverId) === window) {
-      this.#servers.delete(serverId)
-    }
+    const idle = window.inFlight === 0 && window.starts.length === 0 && window.queue.length === 0
+    if (idle && this.#servers.get(serverId) === window) this.#servers.delete(serverId)
   }
 
   #now(): number {
     return this.#options.now?.() ?? Date.now()
   }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  if (reason instanceof Error) return reason
+  return new Error(
+    typeof reason === 'string' ? reason : 'the request was cancelled while it waited for a slot',
+  )
 }
 
 export type BudgetCheck = { ok: true } | { ok: false; reason: 'budget exceeded'; detail: string }

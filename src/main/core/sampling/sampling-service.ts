@@ -18,9 +18,10 @@ import type { SettingsService } from '../config/settings-service'
 import type { ProviderService } from '../models/provider-service'
 import { runSettingsFor } from '../models/run-settings'
 import { evaluateSamplingGates } from './sampling-gates'
-import { samplingDenied } from './sampling-errors'
+import { requestTimeout, samplingDenied } from './sampling-errors'
+import { isTalliedRefusal, RefusalTally } from './refusal-tally'
 import type { SamplingAuditLog } from './audit-log'
-import { checkDailyBudget, type SamplingRateLimiter } from './rate-limiter'
+import { checkDailyBudget, type RateSlot, type SamplingRateLimiter } from './rate-limiter'
 import { permissiveCreateMessageRequestSchema, validateCreateMessageParams } from './validate-request'
 import { ApprovalRefused, decideOnCard, type CardContext } from './sampling-approval'
 import { summarizeForCard } from './content-summary'
@@ -48,6 +49,8 @@ export interface SamplingServiceDeps {
   conversationFor?: (serverId: string) => string | undefined
   log?: (line: string) => void
   now?: () => number
+  /** How long refusals are summed before their audit line is written (see RefusalTally). */
+  refusalWindowMs?: number
 }
 
 type Extra = RequestHandlerExtra<ClientRequest | ServerRequest, ClientNotification | ServerNotification>
@@ -75,9 +78,11 @@ export class SamplingService {
   readonly #loops = new ToolLoopGuard()
   /** Running completions by card/request id, for the card's Stop button. */
   readonly #running = new Map<string, AbortController>()
+  readonly #refusals: RefusalTally
 
   constructor(deps: SamplingServiceDeps) {
     this.#deps = deps
+    this.#refusals = new RefusalTally((entry) => this.#append(entry), deps.refusalWindowMs)
   }
 
   /**
@@ -125,6 +130,7 @@ export class SamplingService {
 
   shutdown(): void {
     for (const client of [...this.#scopes.keys()]) this.detach(client)
+    this.#refusals.flush()
   }
 
   async #handle(
@@ -157,6 +163,9 @@ export class SamplingService {
         audit.decision = 'denied'
         throw samplingDenied('denied', gate.reason)
       }
+      // A flood over the limits is refused before its request is parsed (acquire below checks again).
+      const early = this.#deps.limiter.refusal(config.id)
+      if (early) throw samplingDenied('rate limited', `rate limited: ${early.detail}`)
       const request = validateCreateMessageParams(params, { allowTools: true })
       if (request.tools && request.tools.length > 0) {
         const round = this.#loops.enter(config.id, request.messages)
@@ -168,7 +177,8 @@ export class SamplingService {
           )
         }
       }
-      const slot = this.#deps.limiter.tryAcquire(config.id)
+      // Taken before the card: a request waiting for a slot shows no card yet (see ARCHITECTURE.md).
+      const slot = await this.#slot(config.id, AbortSignal.any([scope.controller.signal, extra.signal]))
       if (!slot.ok) throw samplingDenied('rate limited', `rate limited: ${slot.detail}`)
       release = () => slot.release()
       const used = this.#deps.audit.usageToday(config.id)
@@ -293,6 +303,18 @@ export class SamplingService {
     }
   }
 
+  /** A run slot, a refusal, or (cancelled while waiting in the queue) -32001, which the SDK never sends. */
+  async #slot(serverId: string, signal: AbortSignal): Promise<RateSlot> {
+    try {
+      return await this.#deps.limiter.acquire(serverId, signal)
+    } catch (error) {
+      throw requestTimeout(
+        `cancelled while waiting for a run slot: ${error instanceof Error ? error.message : String(error)}`,
+        { chunks: 0, chars: 0 },
+      )
+    }
+  }
+
   #allowAlways(serverId: string): void {
     this.#deps.settings.update((draft) => {
       for (const server of draft.servers) if (server.id === serverId) server.sampling = 'allow'
@@ -305,6 +327,11 @@ export class SamplingService {
     end: Pick<AuditEntry, 'outcome' | 'errorCode' | 'message'>,
   ): void {
     const entry: AuditEntry = { ...audit, ...end, durationMs: Math.max(0, this.#now() - started) }
+    if (isTalliedRefusal(entry)) this.#refusals.add(entry)
+    else this.#append(entry)
+  }
+
+  #append(entry: AuditEntry): void {
     try {
       this.#deps.audit.append(entry)
     } catch (error) {

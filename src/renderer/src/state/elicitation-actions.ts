@@ -5,6 +5,7 @@ import type {
 } from '../../../shared/elicitation/elicitation-card'
 import type { DeskApi } from '../../../shared/ipc/contract'
 import { IpcCallError, type Call } from '../ipc/client'
+import { createCardFollower } from './card-changes-model'
 
 export interface ElicitationState {
   /** Every question a server waits on (elicitation/create), and URL cards waiting for completion. */
@@ -48,8 +49,8 @@ const failedAnswer: Record<ElicitationAnswer['action'], (server: string) => stri
 }
 
 /**
- * Servers' questions as the host reports them. `follow` subscribes to `elicitation:changed`; `load` asks
- * for the current cards (an event that arrives while that answer is on its way wins, being newer).
+ * Servers' questions as the host reports them. `follow` applies the `elicitation:changed` deltas; `load`
+ * asks for the whole list (at start, or when a delta was missed), and deltas newer than it are replayed.
  */
 export function createElicitationActions({
   api,
@@ -61,27 +62,22 @@ export function createElicitationActions({
   follow: () => Array<() => void>
   load: () => Promise<void>
 } {
-  let revision = 0
+  const follower = createCardFollower<ElicitationCard>({
+    fetch: async () => {
+      const { elicitations, seq } = await call('elicitation:list', {})
+      return { cards: elicitations, seq }
+    },
+    read: () => get().elicitations,
+    write: (elicitations) => set({ elicitations }),
+    onError: (error) => report('Could not list the questions servers asked', error),
+  })
   const serverOf = (id: string): string =>
     get().elicitations.find((card) => card.id === id)?.serverName ?? 'the server'
 
   return {
-    follow: () => [
-      api.on('elicitation:changed', ({ elicitations }) => {
-        revision++
-        set({ elicitations })
-      }),
-    ],
+    follow: () => [api.on('elicitation:changed', (changes) => follower.onChanges(changes))],
 
-    async load() {
-      const at = revision
-      try {
-        const { elicitations } = await call('elicitation:list', {})
-        if (revision === at) set({ elicitations })
-      } catch (error) {
-        report('Could not list the questions servers asked', error)
-      }
-    },
+    load: () => follower.load(),
 
     async answerElicitation(id, action, content) {
       const server = serverOf(id)

@@ -12,6 +12,7 @@ import {
   type StreamedText,
 } from './approvals-model'
 import { activityDetail, failedAfterApproval } from './sampling-labels'
+import { createCardFollower } from './card-changes-model'
 
 /** A request to bring one card into view; `seq` changes each time, so asking twice for one card works. */
 export interface ApprovalFocusRequest {
@@ -66,15 +67,23 @@ export function initialSamplingState(): SamplingState {
 
 /**
  * Approval cards, streamed completions, the activity log and the sampling settings, as the host reports
- * them. `follow` subscribes to the host's events; `load` asks for the current cards (an event that arrives
- * while that answer is on its way wins, being newer).
+ * them. `follow` subscribes to the host's events (cards arrive as numbered deltas); `load` asks for the
+ * whole list of cards (at start, or after a missed delta), and deltas newer than it are replayed on top.
  */
 export function createSamplingActions(deps: SamplingActionDeps): SamplingActions & {
   follow: () => Array<() => void>
   load: () => Promise<void>
 } {
   const { api, call, get, set, report } = deps
-  let approvalsRevision = 0
+  const approvals = createCardFollower<SamplingCard>({
+    fetch: async () => {
+      const { approvals: cards, seq } = await call('approvals:list', {})
+      return { cards, seq }
+    },
+    read: () => get().approvals,
+    write: (cards) => setApprovals(cards),
+    onError: (error) => report('Could not list pending approvals', error),
+  })
   let focusSeq = 0
 
   const setApprovals = (approvals: SamplingCard[]) => {
@@ -89,10 +98,7 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
 
   return {
     follow: () => [
-      api.on('approvals:changed', ({ approvals }) => {
-        approvalsRevision++
-        setApprovals(approvals)
-      }),
+      api.on('approvals:changed', (changes) => approvals.onChanges(changes)),
       api.on('sampling:stream', (event) => set({ streams: appendStream(get().streams, event) })),
       api.on('sampling:activity', ({ entry }) => {
         set({ activity: mergeActivity(get().activity, [entry]) })
@@ -110,15 +116,7 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
       }),
     ],
 
-    async load() {
-      const at = approvalsRevision
-      try {
-        const { approvals } = await call('approvals:list', {})
-        if (approvalsRevision === at) setApprovals(approvals)
-      } catch (error) {
-        report('Could not list pending approvals', error)
-      }
-    },
+    load: () => approvals.load(),
 
     async decideApproval(id, decision) {
       const server = serverOf(id)

@@ -149,14 +149,18 @@ export function outcomeTone(outcome: AuditEntry['outcome']): 'ok' | 'error' | 'r
  * "code -32001: Request timed out". The SDK's errors start their message with "MCP error -32001: ", which
  * would say the code twice.
  */
-export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message'>): string {
+export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message' | 'count'>): string {
   const message =
     entry.errorCode !== undefined
       ? entry.message?.replace(`MCP error ${entry.errorCode}: `, '')
       : entry.message
-  return [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, message || null]
+  const detail = [entry.errorCode !== undefined ? `code ${entry.errorCode}` : null, message || null]
     .filter(Boolean)
     .join(': ')
+  // A line that sums refusals (see refusal-tally.ts) says how many it stands for, and the last one's reason.
+  if (entry.count === undefined || entry.count === 1) return detail
+  const times = `${entry.count} requests refused like this`
+  return detail ? `${times}; the last: ${detail}` : times
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkDailyBudget,
+  MAX_QUEUED_PER_SERVER,
   RATE_WINDOW_MS,
   SamplingRateLimiter,
   type RateSlot,
@@ -19,59 +20,92 @@ function limiter(maxConcurrent = 4, maxPerMinute = 30, clock = fakeClock()) {
   })
 }
 
-function granted(slot: RateSlot): { release(): void } {
+function granted(slot: RateSlot | Promise<RateSlot>): { release(): void } {
+  if (slot instanceof Promise) throw new Error('expected a slot now, the request was queued')
   if (!slot.ok) throw new Error(`expected a slot, got: ${slot.detail}`)
   return slot
 }
 
-describe('SamplingRateLimiter: concurrency', () => {
-  it('lets 4 run at once per server; the 5th is rate limited with a detail naming the limit', () => {
+function refused(slot: RateSlot | Promise<RateSlot>): string {
+  if (slot instanceof Promise || slot.ok) throw new Error('expected a refusal')
+  return slot.detail
+}
+
+/** A queued request: resolves with its slot once granted (or rejects when cancelled). */
+function queued(slot: RateSlot | Promise<RateSlot>): Promise<{ release(): void }> {
+  if (!(slot instanceof Promise)) throw new Error(`expected the request to wait, got ${JSON.stringify(slot)}`)
+  return slot.then((granted) => {
+    if (!granted.ok) throw new Error(granted.detail)
+    return granted
+  })
+}
+
+describe('SamplingRateLimiter: concurrency (issue 19: queue, then refuse)', () => {
+  it('lets 4 run at once per server; the 5th waits for a slot and runs when one frees up', async () => {
     const limits = limiter()
-    const slots = [1, 2, 3, 4].map(() => granted(limits.tryAcquire('notes')))
+    const slots = [1, 2, 3, 4].map(() => granted(limits.acquire('notes')))
     expect(limits.inFlight('notes')).toBe(4)
-    const fifth = limits.tryAcquire('notes')
-    expect(fifth).toEqual({
-      ok: false,
-      reason: 'rate limited',
-      detail: '4 sampling requests from this server are already running (limit 4 at a time)',
-    })
+    const fifth = queued(limits.acquire('notes'))
+    expect(limits.queued('notes')).toBe(1)
     // other servers have their own slots
-    expect(limits.tryAcquire('github').ok).toBe(true)
-    expect(slots).toHaveLength(4)
-  })
-
-  it('release frees a slot, and releasing twice frees only one', () => {
-    const limits = limiter()
-    const slots = [1, 2, 3, 4].map(() => granted(limits.tryAcquire('notes')))
+    granted(limits.acquire('github'))
     slots[0]!.release()
-    slots[0]!.release()
+    const slot = await fifth
+    expect(limits.inFlight('notes')).toBe(4)
+    expect(limits.queued('notes')).toBe(0)
+    slot.release()
     expect(limits.inFlight('notes')).toBe(3)
-    granted(limits.tryAcquire('notes'))
-    expect(limits.tryAcquire('notes').ok).toBe(false)
   })
 
-  it('50 concurrent acquisitions from one server → exactly 4 in flight, 46 rate limited; after releasing more go', async () => {
-    const limits = limiter()
-    const attempts = await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        await Promise.resolve()
-        return limits.tryAcquire('notes')
+  it('serves the queue in arrival order, and releasing twice frees only one slot', async () => {
+    const limits = limiter(1)
+    const first = granted(limits.acquire('notes'))
+    const order: number[] = []
+    const waiting = [1, 2, 3].map((n) =>
+      queued(limits.acquire('notes')).then((slot) => {
+        order.push(n)
+        return slot
       }),
     )
-    const ok = attempts.filter((slot) => slot.ok)
-    const rejected = attempts.filter((slot) => !slot.ok)
-    expect(ok).toHaveLength(4)
-    expect(limits.inFlight('notes')).toBe(4)
-    expect(rejected).toHaveLength(46)
-    for (const slot of rejected) expect(slot).toMatchObject({ ok: false, reason: 'rate limited' })
-    // rejected attempts did not use up the minute: only the 4 granted starts count
-    expect(limits.startsInWindow('notes')).toBe(4)
-
-    for (const slot of ok) slot.release()
+    first.release()
+    first.release()
+    const second = await waiting[0]!
+    expect(limits.inFlight('notes')).toBe(1)
+    expect(limits.queued('notes')).toBe(2)
+    second.release()
+    ;(await waiting[1]!).release()
+    ;(await waiting[2]!).release()
+    expect(order).toEqual([1, 2, 3])
     expect(limits.inFlight('notes')).toBe(0)
-    const next = [1, 2, 3, 4].map(() => limits.tryAcquire('notes'))
-    expect(next.every((slot) => slot.ok)).toBe(true)
-    expect(limits.inFlight('notes')).toBe(4)
+  })
+
+  it('refuses beyond the queue: 50 at once → 4 running, 32 waiting, 14 refused naming both limits', () => {
+    const limits = limiter(4, 10_000)
+    const attempts = Array.from({ length: 50 }, () => limits.acquire('notes'))
+    expect(attempts.filter((slot) => !(slot instanceof Promise) && slot.ok)).toHaveLength(4)
+    expect(attempts.filter((slot) => slot instanceof Promise)).toHaveLength(MAX_QUEUED_PER_SERVER)
+    const refusals = attempts.filter((slot) => !(slot instanceof Promise) && !slot.ok)
+    expect(refusals).toHaveLength(50 - 4 - MAX_QUEUED_PER_SERVER)
+    expect(refused(refusals[0]!)).toBe(
+      '4 sampling requests from this server are running and 32 are waiting (limit 4 at a time, 32 waiting)',
+    )
+    // Refusals did not use up the minute: the running and the waiting count.
+    expect(limits.startsInWindow('notes')).toBe(4 + MAX_QUEUED_PER_SERVER)
+  })
+
+  it('a waiting request cancelled by its signal leaves the queue and never gets a slot', async () => {
+    const limits = limiter(1)
+    const running = granted(limits.acquire('notes'))
+    const cancel = new AbortController()
+    const cancelled = limits.acquire('notes', cancel.signal)
+    const next = queued(limits.acquire('notes'))
+    cancel.abort(new Error('the server cancelled'))
+    await expect(cancelled).rejects.toThrow('the server cancelled')
+    expect(limits.queued('notes')).toBe(1)
+    running.release()
+    ;(await next).release()
+    expect(limits.inFlight('notes')).toBe(0)
+    expect(limits.queued('notes')).toBe(0)
   })
 
   it('reads the limits on every acquisition, so a settings change applies at once', () => {
@@ -80,11 +114,12 @@ describe('SamplingRateLimiter: concurrency', () => {
       maxConcurrent: () => max,
       maxPerMinute: () => 30,
       now: fakeClock().now,
+      maxQueued: 0,
     })
-    granted(limits.tryAcquire('notes'))
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    granted(limits.acquire('notes'))
+    refused(limits.acquire('notes'))
     max = 2
-    expect(limits.tryAcquire('notes').ok).toBe(true)
+    granted(limits.acquire('notes'))
   })
 })
 
@@ -93,63 +128,70 @@ describe('SamplingRateLimiter: per-minute window', () => {
     const clock = fakeClock()
     const limits = limiter(4, 30, clock)
     for (let i = 0; i < 30; i++) {
-      granted(limits.tryAcquire('notes')).release()
+      granted(limits.acquire('notes')).release()
       clock.advance(1000)
     }
     // the first start was 30 s ago, so it leaves the window in 30 s
-    expect(limits.tryAcquire('notes')).toEqual({
+    expect(limits.acquire('notes')).toEqual({
       ok: false,
       reason: 'rate limited',
       detail: '30 sampling requests from this server in the last minute (limit 30 per minute); retry in 30 s',
     })
-    expect(limits.tryAcquire('github').ok).toBe(true)
+    granted(limits.acquire('github'))
   })
 
   it('the window slides: each start frees its place exactly 60 s later', () => {
     const clock = fakeClock()
     const limits = limiter(4, 3, clock)
-    granted(limits.tryAcquire('notes')).release() // t = 0
+    granted(limits.acquire('notes')).release() // t = 0
     clock.advance(10_000)
-    granted(limits.tryAcquire('notes')).release() // t = 10 s
-    granted(limits.tryAcquire('notes')).release() // t = 10 s
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    granted(limits.acquire('notes')).release() // t = 10 s
+    granted(limits.acquire('notes')).release() // t = 10 s
+    refused(limits.acquire('notes'))
 
     clock.advance(RATE_WINDOW_MS - 10_000 - 1) // t = 59.999 s: the first start still counts
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    refused(limits.acquire('notes'))
     clock.advance(1) // t = 60 s: it has left the window
-    granted(limits.tryAcquire('notes')).release()
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    granted(limits.acquire('notes')).release()
+    refused(limits.acquire('notes'))
 
     clock.advance(10_000) // t = 70 s: both starts at 10 s have left
     expect(limits.startsInWindow('notes')).toBe(1)
-    granted(limits.tryAcquire('notes')).release()
-    granted(limits.tryAcquire('notes')).release()
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    granted(limits.acquire('notes')).release()
+    granted(limits.acquire('notes')).release()
+    refused(limits.acquire('notes'))
   })
 
-  it('rejected requests do not count towards the minute', () => {
-    const clock = fakeClock()
-    const limits = limiter(1, 2, clock)
-    const running = granted(limits.tryAcquire('notes'))
-    for (let i = 0; i < 10; i++) expect(limits.tryAcquire('notes').ok).toBe(false) // over the concurrency limit
+  it('refused requests do not count towards the minute; waiting ones do', async () => {
+    const limits = new SamplingRateLimiter({
+      maxConcurrent: () => 1,
+      maxPerMinute: () => 3,
+      now: fakeClock().now,
+      maxQueued: 1,
+    })
+    const running = granted(limits.acquire('notes'))
+    const waiting = queued(limits.acquire('notes')) // admitted: the second of the minute
+    for (let i = 0; i < 10; i++)
+      expect(refused(limits.acquire('notes'))).toMatch(/limit 1 at a time, 1 waiting/)
     running.release()
-    granted(limits.tryAcquire('notes')).release() // the second start of the minute is still free
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    ;(await waiting).release()
+    granted(limits.acquire('notes')).release() // the third admission of the minute is still free
+    expect(refused(limits.acquire('notes'))).toMatch(/limit 3 per minute/)
   })
 
   it('after a quiet minute a server that used its whole minute gets it all again', () => {
     const clock = fakeClock()
     const limits = limiter(4, 2, clock)
-    const slot = granted(limits.tryAcquire('notes'))
-    granted(limits.tryAcquire('notes')).release()
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    const slot = granted(limits.acquire('notes'))
+    granted(limits.acquire('notes')).release()
+    refused(limits.acquire('notes'))
     clock.advance(RATE_WINDOW_MS)
     slot.release()
     expect(limits.inFlight('notes')).toBe(0)
     expect(limits.startsInWindow('notes')).toBe(0)
-    granted(limits.tryAcquire('notes')).release()
-    granted(limits.tryAcquire('notes')).release()
-    expect(limits.tryAcquire('notes').ok).toBe(false)
+    granted(limits.acquire('notes')).release()
+    granted(limits.acquire('notes')).release()
+    refused(limits.acquire('notes'))
   })
 })
 

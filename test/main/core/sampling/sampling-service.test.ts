@@ -208,9 +208,10 @@ describe('sampling/createMessage, end to end', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'model said: nested ok' }])
   })
 
-  it('holds the rate limit under 50 concurrent requests from one server and audits all 50', async () => {
+  // Issue 19: over the concurrency limit (4) requests wait their turn; the per-minute rate (30) refuses.
+  it('holds the rate limits under 50 concurrent requests from one server: 30 served in turn, 20 refused', async () => {
     const h = await harness({ servers: [{ id: 'notes', policy: 'allow' }] })
-    for (let n = 0; n < 4; n += 1) h.mock.enqueue({ kind: 'drip', chunks: ['x', 'y'], intervalMs: 20 })
+    for (let n = 0; n < 30; n += 1) h.mock.enqueue({ kind: 'drip', chunks: ['x', 'y'], intervalMs: 20 })
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         h.server('notes').server.createMessage({ messages: [userText('x')], maxTokens: 5 }),
@@ -223,10 +224,18 @@ describe('sampling/createMessage, end to end', () => {
         (r.reason as McpError).code === -1 &&
         /rate limited/.test(String(r.reason)),
     )
-    expect(ok).toHaveLength(4)
-    expect(limited).toHaveLength(46)
-    expect(h.mock.requests).toHaveLength(4)
-    expect(h.engine.audit.recent(100)).toHaveLength(50)
+    expect(ok).toHaveLength(30)
+    expect(limited).toHaveLength(20)
+    for (const r of limited)
+      expect(String((r as PromiseRejectedResult).reason)).toMatch(/limit 30 per minute/)
+    expect(h.mock.requests).toHaveLength(30)
+    // A line per served request; the refusals: the first at once, the other 19 summed into one on shutdown.
+    expect(h.engine.audit.recent(100)).toHaveLength(31)
+    h.engine.service.shutdown()
+    const lines = h.engine.audit.recent(100)
+    expect(lines).toHaveLength(32)
+    expect(lines[0]).toMatchObject({ outcome: 'rate-limited', count: 19 })
+    expect(h.engine.audit.usageToday('notes').requests).toBe(50)
   })
 
   it('client closed mid-stream: the provider request is aborted', async () => {

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../client-feature'
+import { QuietPeriod } from './quiet-period'
 
 export type PromptListChangedListener = (serverId: string, client: Client) => void
 
@@ -9,16 +10,25 @@ export type PromptListChangedListener = (serverId: string, client: Client) => vo
  * Hears `notifications/prompts/list_changed` on every client. It is a client feature because handlers go on
  * a client before it connects, which is before the prompt service (built on the connection manager) exists;
  * the service subscribes here. Prompts need nothing declared: listing them is the server's capability.
+ * Notifications are debounced per client as the SDK debounces tools (see QuietPeriod): listeners hear one
+ * change per quiet period, however many notifications a server sends.
  */
 export class PromptListWatch implements ClientFeature {
   readonly capabilities = {}
   readonly #listeners = new Set<PromptListChangedListener>()
+  readonly #quiet: QuietPeriod<Client>
+
+  constructor(quietMs?: number) {
+    this.#quiet = new QuietPeriod(quietMs)
+  }
 
   attach(client: Client, config: ServerConfig): void {
     const serverId = config.id
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-      for (const listener of this.#listeners) listener(serverId, client)
-    })
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+      this.#quiet.poke(client, () => {
+        for (const listener of this.#listeners) listener(serverId, client)
+      }),
+    )
   }
 
   subscribe(listener: PromptListChangedListener): () => void {

@@ -218,6 +218,8 @@ export class ResourceService {
   #onNotice(notice: ResourceNotice): void {
     if (!isCurrentClient(this.#deps.servers, notice.serverId, notice.client)) return
     if (notice.kind === 'updated') {
+      // Only what the user follows: a server may send updates for anything, as often as it likes.
+      if (!this.#subscriptions.isFollowed(notice.serverId, notice.uri)) return
       const event = { serverId: notice.serverId, uri: notice.uri }
       for (const listener of this.#updatedListeners) listener(event)
       return

@@ -68,6 +68,11 @@ export class ResourceSubscriptions {
     return [...(this.#wanted.get(serverId) ?? [])]
   }
 
+  /** Whether the user follows this resource: only its `resources/updated` notices are passed on. */
+  isFollowed(serverId: string, uri: string): boolean {
+    return this.#wanted.get(serverId)?.has(uri) === true
+  }
+
   dispose(): void {
     this.#unsubscribeServers()
     this.#wanted.clear()
