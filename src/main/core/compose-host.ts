@@ -5,6 +5,7 @@ import { createHost, type Host } from './host'
 import type { ConnectionManager } from './mcp/connection-manager'
 import type { ServerSignIn } from './mcp/oauth/server-sign-in'
 import { createServerManager } from './mcp/create-server-manager'
+import { FileApprovedToolsStore } from './mcp/discovery/approved-tools-file'
 import { ProviderService } from './models/provider-service'
 import { profilePaths } from './config/home-paths'
 import { createSamplingEngine, type SamplingEngine } from './sampling/create-sampling-engine'
@@ -81,6 +82,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     log: (line) => options.log(line),
     sampling: sampling.service,
     features: [roots, elicitation, promptWatch, resourceWatch],
+    approvedTools: new FileApprovedToolsStore(paths.approvedToolsFile, { log: (line) => options.log(line) }),
     ...(options.opener ? { opener: options.opener } : {}),
   })
   const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => options.log(line) })
