@@ -149,7 +149,9 @@ export const requestChannels = {
       .object({
         id: serverIdSchema,
         changes: z
-          .array(z.object({ name: z.string().max(1024), fingerprint: z.string().max(128).nullable() }).strict())
+          .array(
+            z.object({ name: z.string().max(1024), fingerprint: z.string().max(128).nullable() }).strict(),
+          )
           .min(1)
           .max(10_000),
       })
