@@ -1,6 +1,7 @@
 // The rug-pull guard in the CLI, across separate processes sharing one profile: `servers tools` approves the
 // fixture's first listing; after the server starts serving a poisoned `echo`, no command hands the new text
 // to a model or calls the tool until `servers accept` has shown it and the user said yes.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openNodeProfile } from '../../../src/main/core/profile/open-node-profile'
@@ -71,5 +72,12 @@ describe('tool changes in the CLI', () => {
       0,
     )
     expect(called.stdout).toContain('hi')
+  })
+
+  it("servers remove drops the server's approvals", async () => {
+    const file = path.join(home, 'approved-tools.json')
+    expect(readFileSync(file, 'utf8')).toContain('"fixture"')
+    await expectExit(['--home', home, 'servers', 'remove', 'fixture'], 0)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ servers: {} })
   })
 })
