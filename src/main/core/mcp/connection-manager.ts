@@ -130,6 +130,14 @@ export class ConnectionManager {
     return connection.state()
   }
 
+  /**
+   * The approved tools changed outside this host (`mcp-desk servers accept` while the window is open):
+   * every connected server's last listing is judged again. For whatever watches the profile.
+   */
+  reloadApprovals(): void {
+    for (const connection of this.#connections.values()) connection.reviewAgain()
+  }
+
   subscribe(listener: ServersListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)

@@ -248,6 +248,17 @@ export class ServerConnection {
     this.#deps.onChange()
   }
 
+  /**
+   * Judges the last listing again against the approvals as stored now: another process (the CLI, a second
+   * window's host) may have accepted changes. Announces only a difference.
+   */
+  reviewAgain(): void {
+    if (this.#status !== 'connected') return
+    const before = JSON.stringify([this.#tools, this.#pending])
+    this.#review(this.#listed)
+    if (JSON.stringify([this.#tools, this.#pending]) !== before) this.#deps.onChange()
+  }
+
   /** Judges a listing against the approved definitions (trusting a first listing) and keeps the result. */
   #review(listed: ToolInfo[]): void {
     const review = reviewTools(this.#approvedTools.get(this.#config.id), listed)
