@@ -62,9 +62,7 @@ describe('formatServersTable', () => {
         pendingChanges: [change, { ...change, name: 'u' }],
       }),
     ])
-    expect(row).toBe(
-      'notes  stdio  connected      1  2 tool changes: mcp-desk servers accept notes',
-    )
+    expect(row).toBe('notes  stdio  connected      1  2 tool changes: mcp-desk servers accept notes')
   })
 
   it('keeps control characters from a server out of the terminal', () => {
