@@ -248,10 +248,7 @@ export class ServerConnection {
     this.#deps.onChange()
   }
 
-  /**
-   * Judges the last listing again against the approvals as stored now: another process (the CLI, a second
-   * window's host) may have accepted changes. Announces only a difference.
-   */
+  /** Judges the last listing again against the stored approvals (another process may have accepted). */
   reviewAgain(): void {
     if (this.#status !== 'connected') return
     const before = JSON.stringify([this.#tools, this.#pending])
