@@ -53,6 +53,7 @@ export type CommandName =
   | 'servers enable'
   | 'servers disable'
   | 'servers tools'
+  | 'servers accept'
   | 'servers login'
   | 'servers logout'
   | 'call'
@@ -109,6 +110,7 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers enable': { options: [], operands: ['<name|id>'] },
   'servers disable': { options: [], operands: ['<name|id>'] },
   'servers tools': { options: ['json'], operands: ['<name|id>'] },
+  'servers accept': { options: ['yes'], operands: ['<name|id>'] },
   'servers login': { options: [], operands: ['<name|id>'] },
   'servers logout': { options: [], operands: ['<name|id>'] },
   call: { options: ['args', 'yes'], operands: ['<server>', '<tool>'] },
@@ -143,7 +145,7 @@ const commands: Record<CommandName, CommandSpec> = {
 const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   config: { subcommands: ['path', 'show'] },
   servers: {
-    subcommands: ['add', 'remove', 'enable', 'disable', 'tools', 'login', 'logout'],
+    subcommands: ['add', 'remove', 'enable', 'disable', 'tools', 'accept', 'login', 'logout'],
     bare: 'servers',
   },
   providers: { subcommands: ['add', 'list', 'remove'] },

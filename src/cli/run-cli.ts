@@ -70,6 +70,13 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
       )
     case 'servers tools':
       return (await import('./commands/servers-tools-command')).listServerTools(home, operand, json, io)
+    case 'servers accept':
+      return (await import('./commands/servers-accept-command')).acceptToolChanges(
+        home,
+        operand,
+        values.yes === true,
+        io,
+      )
     case 'servers login':
       return (await import('./commands/servers-login-command')).loginServer(home, operand, io)
     case 'servers logout':

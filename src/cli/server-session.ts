@@ -1,5 +1,6 @@
 import type { ConnectionManager } from '../main/core/mcp/connection-manager'
 import { createServerManager } from '../main/core/mcp/create-server-manager'
+import { FileApprovedToolsStore } from '../main/core/mcp/discovery/approved-tools-file'
 import type { ServerConfigService } from '../main/core/mcp/server-config-service'
 import type { ServerState } from '../shared/mcp/server-state'
 import type { ServerConfig } from '../shared/settings/settings-schema'
@@ -57,6 +58,7 @@ export async function withServerSession(
     log: () => {},
     sampling: sampling.service,
     features: [roots, ...(options.features ?? [])],
+    approvedTools: new FileApprovedToolsStore(profile.paths.approvedToolsFile, { log: outputOf(io).warn }),
   })
   const done = new AbortController()
   const interrupted = (io.untilShutdown ?? waitForProcessSignal)(done.signal).then((reason) => ({ reason }))

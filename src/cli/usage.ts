@@ -51,7 +51,12 @@ Commands:
   servers enable <name|id>  |  servers disable <name|id>
       Turn a server on or off
   servers tools <name|id> [--json]
-      Connect one server and list its tools; exit 1 when it fails to connect
+      Connect one server and list its tools; exit 1 when it fails to connect.
+      Tools changed since you approved them are listed apart: no model sees
+      them and call refuses them until accepted
+  servers accept <name|id> [--yes]
+      Show a server's tool changes in full and accept them (asks first unless
+      --yes); the first tools a server lists are approved on first use
   servers login <name|id>  |  servers logout <name|id>
       Sign in to a remote server that asks for OAuth: prints the address to
       open in a browser and waits (10 minutes) for its redirect to this

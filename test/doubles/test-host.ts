@@ -3,6 +3,7 @@ import { composeHost } from '../../src/main/core/compose-host'
 import type { Host } from '../../src/main/core/host'
 import type { ConnectionManager } from '../../src/main/core/mcp/connection-manager'
 import type { TransportOpener } from '../../src/main/core/mcp/transport-opener'
+import { MemoryApprovedToolsStore } from '../../src/main/core/mcp/discovery/approved-tools-store'
 import { MemoryJsonDocument } from './memory-json-document'
 import { MemorySecretStore } from './memory-secret-store'
 
@@ -29,6 +30,8 @@ export function createTestHost(
     ...(opener ? { opener } : {}),
     settings,
     secrets,
+    // Nothing is written under the home by default, approvals included.
+    approvedTools: new MemoryApprovedToolsStore(),
     info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home },
     log: (_message, error) => {
       if (error !== undefined) errors.push(error)

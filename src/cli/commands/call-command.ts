@@ -3,6 +3,8 @@ import type { ServerState, ToolInfo } from '../../shared/mcp/server-state'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
 import { TerminalElicitationPrompter } from '../elicitation-prompt'
 import { formatToolResult } from '../format/tool-result'
+import { acceptCommand } from '../format/tool-changes'
+import { toolNotApprovedMessage } from '../../main/core/mcp/discovery/tool-review'
 import { firstLine, terminalText } from '../format/terminal-text'
 import { findServer } from '../server-lookup'
 import { connectOne, withServerSession, type ServerSession } from '../server-session'
@@ -127,6 +129,15 @@ function findTool(state: ServerState, query: string): ToolInfo {
     state.tools.find((candidate) => candidate.name === query) ??
     state.tools.find((candidate) => candidate.exposedName === query)
   if (tool) return tool
+  const change = state.pendingChanges.find(
+    (candidate) =>
+      candidate.kind !== 'removed' && (candidate.name === query || candidate.exposedName === query),
+  )
+  if (change) {
+    throw new Error(
+      `${toolNotApprovedMessage(firstLine(state.name), change)} Review it with: ${acceptCommand(state.id)}`,
+    )
+  }
   const names = state.tools.map((candidate) => firstLine(candidate.name))
   throw new Error(
     `server "${firstLine(state.name)}" has no tool "${query}"` +

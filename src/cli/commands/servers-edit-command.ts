@@ -7,6 +7,7 @@ import {
   type ServerConfig,
 } from '../../shared/settings/settings-schema'
 import { ServerConfigService } from '../../main/core/mcp/server-config-service'
+import { FileApprovedToolsStore } from '../../main/core/mcp/discovery/approved-tools-file'
 import { describeDestination } from '../../main/core/mcp/server-connection'
 import { openNodeProfile } from '../../main/core/profile/open-node-profile'
 import type { OptionValues } from '../cli-args'
@@ -74,6 +75,8 @@ export function removeServer(home: string, query: string, io: CliIo): number {
   const config = findServer(configs.list(), query)
   const secretsBefore = new Set(profile.secrets.list())
   configs.remove(config.id)
+  // Its approved tool definitions go too, so a later server given the same id is judged on its own.
+  new FileApprovedToolsStore(profile.paths.approvedToolsFile).forgetServer(config.id)
   const deleted = [...secretsBefore].filter((secret) => !profile.secrets.list().includes(secret))
   const { print } = outputOf(io)
   print(`Removed server "${firstLine(config.name)}" (${config.id})`)

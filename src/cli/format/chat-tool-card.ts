@@ -52,13 +52,11 @@ function hintText(annotations: ToolAnnotations | undefined): string {
 export function changeLines(change: ToolChange): string[] {
   if (change.kind !== 'changed') {
     const what = change.kind === 'added' ? 'appeared' : 'was removed'
-    return [
-      `WARNING: this tool ${what} after the server's tools were first seen; review it before approving.`,
-    ]
+    return [`WARNING: this tool ${what} since you approved the server's tools; review it before approving.`]
   }
   const fields = change.fields.map((field) => FIELD_LABELS[field]).join(', ')
   const lines = [
-    `WARNING: this tool's definition changed since it was first seen (${fields}); review it before approving.`,
+    `WARNING: this tool's definition changed since you approved it (${fields}); review it before approving.`,
   ]
   const { before, after } = change
   for (const field of change.fields) {

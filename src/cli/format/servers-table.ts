@@ -1,5 +1,6 @@
 import type { ServerState } from '../../shared/mcp/server-state'
 import { displayWidth, firstLine, truncate } from './terminal-text'
+import { acceptCommand } from './tool-changes'
 
 const GAP = '  '
 const MAX_NAME_WIDTH = 24
@@ -33,7 +34,7 @@ export function formatServersTable(servers: readonly ServerState[], width = 80):
   )
   const used = widths.reduce((sum, w) => sum + w + GAP.length, 0)
   const reasonWidth = Math.max(MIN_REASON_WIDTH, width - used)
-  const reasons = servers.map((server) => truncate(firstLine(server.failure?.reason ?? ''), reasonWidth))
+  const reasons = servers.map((server) => truncate(firstLine(reasonOf(server)), reasonWidth))
 
   const row = (cells: string[], reason: string): string => {
     const padded = cells.map((cell, index) => {
@@ -54,6 +55,13 @@ export function formatServersTable(servers: readonly ServerState[], width = 80):
       ),
     ),
   ]
+}
+
+/** Why a server failed; for a connected one, the tool changes that wait for the user (hidden till then). */
+function reasonOf(server: ServerState): string {
+  const changes = server.pendingChanges.length
+  if (server.status !== 'connected' || changes === 0) return server.failure?.reason ?? ''
+  return `${changes} tool change${changes === 1 ? '' : 's'}: ${acceptCommand(server.id)}`
 }
 
 /** One line under the table, e.g. `3 servers: 2 connected, 1 failed`. */

@@ -5,6 +5,8 @@ import { createHost, type Host } from './host'
 import type { ConnectionManager } from './mcp/connection-manager'
 import type { ServerSignIn } from './mcp/oauth/server-sign-in'
 import { createServerManager } from './mcp/create-server-manager'
+import { FileApprovedToolsStore } from './mcp/discovery/approved-tools-file'
+import type { ApprovedToolsStore } from './mcp/discovery/approved-tools-store'
 import { ProviderService } from './models/provider-service'
 import { profilePaths } from './config/home-paths'
 import { createSamplingEngine, type SamplingEngine } from './sampling/create-sampling-engine'
@@ -31,6 +33,8 @@ export interface ComposeHostOptions {
   opener?: TransportOpener
   /** Tests shorten the 30 s after which an unanswered tool call is `unknown`. */
   toolCallTimeoutMs?: number
+  /** Tests without a real home keep approvals in memory; everyone else gets `<home>/approved-tools.json`. */
+  approvedTools?: ApprovedToolsStore
 }
 
 export interface ComposedHost {
@@ -81,6 +85,9 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     log: (line) => options.log(line),
     sampling: sampling.service,
     features: [roots, elicitation, promptWatch, resourceWatch],
+    approvedTools:
+      options.approvedTools ??
+      new FileApprovedToolsStore(paths.approvedToolsFile, { log: (line) => options.log(line) }),
     ...(options.opener ? { opener: options.opener } : {}),
   })
   const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => options.log(line) })

@@ -118,6 +118,7 @@ export function createHost(deps: HostDeps): Host {
     },
     'servers:restart': ({ id }) => servers.restart(id),
     'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
+    'servers:accept-tool-changes': ({ id, changes }) => servers.acceptToolChanges(id, changes),
     'servers:sign-in': ({ id }) => deps.signIn.start(id),
     'servers:cancel-sign-in': ({ id }) => deps.signIn.cancel(id),
     'servers:sign-out': ({ id }) => deps.signIn.signOut(id),

@@ -142,6 +142,24 @@ export const requestChannels = {
     response: serverStateSchema,
   },
   /**
+   * The user accepted tool changes of a server as the panel showed them: each names the tool and the
+   * `afterFingerprint` shown (null for a removal). All or nothing: `conflict` when one changed again since.
+   */
+  'servers:accept-tool-changes': {
+    request: z
+      .object({
+        id: serverIdSchema,
+        changes: z
+          .array(
+            z.object({ name: z.string().max(1024), fingerprint: z.string().max(128).nullable() }).strict(),
+          )
+          .min(1)
+          .max(10_000),
+      })
+      .strict(),
+    response: serverStateSchema,
+  },
+  /**
    * The user clicked Sign in: the host discovers the authorization server, registers if needed, starts the
    * loopback redirect listener and returns the authorization URL, which the renderer opens on that click
    * (the desktop window's open handler sends it to the system browser; web mode opens a new tab).

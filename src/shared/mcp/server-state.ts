@@ -49,6 +49,11 @@ export const toolChangeSchema = z.object({
   fields: z.array(toolChangeFieldSchema),
   before: toolInfoSchema.optional(),
   after: toolInfoSchema.optional(),
+  /**
+   * The fingerprint of `after`, set by the host: accepting the change names it, so a definition that
+   * changed again after it was shown is not accepted unseen.
+   */
+  afterFingerprint: z.string().optional(),
 })
 export type ToolChange = z.infer<typeof toolChangeSchema>
 
@@ -83,10 +88,14 @@ export const serverStateSchema = z.object({
   status: serverStatusSchema,
   failure: serverFailureSchema.optional(),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /**
+   * The tools whose current definition the user approved (the first listing is trusted on first use):
+   * the only ones offered to models or callable. Changed and new tools are in `pendingChanges` until accepted.
+   */
   tools: z.array(toolInfoSchema),
   /** The last 4096 characters the server wrote to stderr (stdio only). */
   stderrTail: z.string(),
-  /** Tool definitions that changed since they were first seen: they need the user's re-approval. */
+  /** Tool definitions that differ from the approved ones: hidden from models until the user accepts them. */
   pendingChanges: z.array(toolChangeSchema),
   /** ISO time of the last status change. */
   since: z.string(),

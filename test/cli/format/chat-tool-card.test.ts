@@ -5,7 +5,7 @@ import { lineDiff, toolCallCardLines } from '../../../src/cli/format/chat-tool-c
 import { TOOL_CALL_ARGUMENTS_NOTE, type ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 
 describe('toolCallCardLines', () => {
-  it('shows the hints and, for a tool changed since first seen, each change made terminal-safe', () => {
+  it('shows the hints and, for a tool changed since it was approved, each change made terminal-safe', () => {
     const before = {
       name: 'query',
       exposedName: 'mcp_docs_query',
@@ -37,7 +37,7 @@ describe('toolCallCardLines', () => {
       'Hints from the server (they never skip approval): readOnlyHint=true, destructiveHint=false',
     )
     expect(text).toContain(
-      'changed since it was first seen (description, input schema); review it before approving.',
+      'changed since you approved it (description, input schema); review it before approving.',
     )
     expect(text).toContain(
       'Description before:\n  Search the docs\nDescription after:\n  Search the docs\\x1b[8m and send',

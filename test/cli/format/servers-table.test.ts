@@ -47,6 +47,24 @@ describe('formatServersTable', () => {
     expect(row).toBe(`a     stdio  failed      -  ${'r'.repeat(15)}…`)
   })
 
+  it('says how to review tool changes of a connected server, whose changed tools are not counted', () => {
+    const change = {
+      kind: 'changed' as const,
+      name: 't',
+      exposedName: 'mcp_n_t',
+      fields: ['description' as const],
+    }
+    const [, row] = formatServersTable([
+      state({
+        id: 'notes',
+        status: 'connected',
+        tools: [tool],
+        pendingChanges: [change, { ...change, name: 'u' }],
+      }),
+    ])
+    expect(row).toBe('notes  stdio  connected      1  2 tool changes: mcp-desk servers accept notes')
+  })
+
   it('keeps control characters from a server out of the terminal', () => {
     const [, row] = formatServersTable([
       state({ id: 'a', status: 'failed', failure: { reason: '\u001b[31mred' } }),

@@ -182,6 +182,7 @@ describe('servers panel', () => {
         fields: ['description', 'inputSchema'],
         before,
         after,
+        afterFingerprint: 'fp-search',
       },
       {
         kind: 'added',
@@ -189,6 +190,7 @@ describe('servers panel', () => {
         exposedName: 'mcp_notes_exfiltrate',
         fields: [],
         after: toolFixture({ name: 'exfiltrate' }),
+        afterFingerprint: 'fp-exfiltrate',
       },
       {
         kind: 'removed',
@@ -224,6 +226,44 @@ describe('servers panel', () => {
     expect(within(changed).getByLabelText('Input schema after').textContent).toContain('"type": "object"')
     expect(within(section).getByTestId('tool-change-exfiltrate').textContent).toContain('added')
     expect(within(section).getByTestId('tool-change-old').textContent).toContain('removed')
+  })
+
+  it('accepts exactly the changes on screen, by fingerprint, and shows the tools as approved', async () => {
+    const after = toolFixture({ name: 'search', description: 'Finds notes. New wording.' })
+    const changes: ToolChange[] = [
+      {
+        kind: 'changed',
+        name: 'search',
+        exposedName: 'mcp_notes_search',
+        fields: ['description'],
+        after,
+        afterFingerprint: 'fp-1',
+      },
+      {
+        kind: 'removed',
+        name: 'old',
+        exposedName: 'mcp_notes_old',
+        fields: [],
+        before: toolFixture({ name: 'old' }),
+      },
+    ]
+    const api = new FakeDeskApi({ servers: [{ config: stdioConfigFixture({ id: 'notes', name: 'Notes' }) }] })
+    await openServers(api)
+    act(() => api.servers.setState('notes', { pendingChanges: changes, tools: [] }))
+    const section = within(card('notes')).getByTestId('pending-changes')
+    expect(section.textContent).toContain('models do not see the changed or new tools')
+    fireEvent.click(within(section).getByRole('button', { name: 'Accept 2 tool changes of Notes' }))
+    await waitFor(() => expect(within(card('notes')).queryByTestId('pending-changes')).toBeNull())
+    expect(api.servers.acceptRequests).toEqual([
+      {
+        id: 'notes',
+        changes: [
+          { name: 'search', fingerprint: 'fp-1' },
+          { name: 'old', fingerprint: null },
+        ],
+      },
+    ])
+    expect(within(card('notes')).getByText('Finds notes. New wording.')).toBeTruthy()
   })
 
   it('masks configured values: stored ones as bullets, referenced secrets by name', async () => {

@@ -233,6 +233,7 @@ export class FakeDeskApi implements DeskApi {
     'servers:remove': (request) => this.servers.remove(request),
     'servers:restart': (request) => this.servers.restart(request),
     'servers:set-enabled': (request) => this.servers.setEnabled(request),
+    'servers:accept-tool-changes': (request) => this.servers.acceptToolChanges(request),
     'servers:sign-in': (request) => this.signIn.signIn(request),
     'servers:cancel-sign-in': (request) => this.signIn.cancel(request),
     'servers:sign-out': (request) => this.signIn.signOut(request),

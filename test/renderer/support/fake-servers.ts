@@ -20,9 +20,14 @@ export interface FakeServersHooks {
   statesChanged: (states: ServerState[]) => void
 }
 
-type Result<C extends 'servers:add' | 'servers:update' | 'servers:restart' | 'servers:set-enabled'> = Promise<
-  IpcResult<ResponseOf<C>>
->
+type Result<
+  C extends
+    | 'servers:add'
+    | 'servers:update'
+    | 'servers:restart'
+    | 'servers:set-enabled'
+    | 'servers:accept-tool-changes',
+> = Promise<IpcResult<ResponseOf<C>>>
 
 function failure(code: IpcError['code'], message: string): Promise<IpcResult<never>> {
   return Promise.resolve({ ok: false, error: { code, message } })
@@ -138,6 +143,33 @@ export class FakeServers {
     this.configs = this.configs.map((existing) => (existing.id === id ? config : existing))
     this.#hooks.configsChanged(this.configs)
     return ok(await this.#connectOrDisable(config))
+  }
+
+  /** Every servers:accept-tool-changes request, in order. */
+  readonly acceptRequests: Array<RequestOf<'servers:accept-tool-changes'>> = []
+
+  /** Like the host: all or nothing, each change named with the fingerprint it was shown with. */
+  async acceptToolChanges(
+    request: RequestOf<'servers:accept-tool-changes'>,
+  ): Result<'servers:accept-tool-changes'> {
+    this.acceptRequests.push(request)
+    const state = this.state(request.id)
+    if (!state) return failure('not_found', `no server with id "${request.id}"`)
+    const accepted = new Set(request.changes.map((change) => change.name))
+    for (const { name, fingerprint } of request.changes) {
+      const change = state.pendingChanges.find((candidate) => candidate.name === name)
+      if (!change || (change.afterFingerprint ?? null) !== fingerprint) {
+        return failure('conflict', `tool "${name}" changed again since it was shown; review it again`)
+      }
+    }
+    const taken = state.pendingChanges.filter((change) => accepted.has(change.name))
+    const tools = [
+      ...state.tools.filter((tool) => !accepted.has(tool.name)),
+      ...taken.flatMap((change) => (change.after ? [change.after] : [])),
+    ]
+    const pendingChanges = state.pendingChanges.filter((change) => !accepted.has(change.name))
+    this.setState(request.id, { tools, pendingChanges })
+    return ok(this.state(request.id)!)
   }
 
   async #connectOrDisable(config: ServerConfigView): Promise<ServerState> {

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ConnectionManager } from '../mcp/connection-manager'
 import type { ProviderService } from '../models/provider-service'
 import { buildToolCallCard, ToolCallApprovals } from '../tools/tool-call-approval'
+import { toolNotApprovedMessage } from '../mcp/discovery/tool-review'
 import {
   callToolOnce,
   classifyToolCall,
@@ -184,6 +185,7 @@ export class ChatService {
         const turn = { sessionId: conversationId, turnId: callTurnId }
         return this.#callTool(target, args, callSignal, turn, modelAccepts)
       },
+      refusal: (tool) => this.#notApproved(tool.target),
       approve: (call) => this.#approve(conversationId, call, offered, signal),
       record: (record) => this.#deps.transcripts.append(conversationId, record),
       ...(options.onText ? { onText: options.onText } : {}),
@@ -243,6 +245,18 @@ export class ChatService {
       throw new IpcFailure('validation_failed', 'choose a model for this conversation first')
     }
     return { meta, records, modelRef }
+  }
+
+  /** A tool offered at the turn's start whose server has since changed it: not called until accepted. */
+  #notApproved(target: ChatToolTarget): string | undefined {
+    if (target.serverId === LOCAL_TOOL_OWNER) return undefined
+    try {
+      const connection = this.#deps.servers.connection(target.serverId)
+      const change = connection.pendingChangeOf(target.toolName)
+      return change ? toolNotApprovedMessage(connection.config.name, change) : undefined
+    } catch {
+      return undefined // Removed meanwhile: the call itself says so.
+    }
   }
 
   async #approve(

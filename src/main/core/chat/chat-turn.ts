@@ -65,6 +65,11 @@ export interface ChatTurnInput {
     signal: AbortSignal,
     turnId: string,
   ) => Promise<ToolCallOutcome>
+  /**
+   * Why a call to this tool may not run now, asked before the user is (e.g. its definition changed since
+   * the user approved it); undefined when it may. Nothing is sent for a refused call.
+   */
+  refusal?: (tool: ChatTurnTool) => string | undefined
   /** Asks the user; anything but 'approve' (including a throw) denies the call. */
   approve: (call: ChatToolCallRequest) => Promise<ApprovalAnswer>
   /** Appends to the transcript, in order. */
@@ -267,7 +272,7 @@ async function runOneCall(
     arguments: toJson(call.input) ?? null,
   })
   let outcome: ToolCallOutcome
-  const refusal = known ? input.scope?.refusal(known.exposedName) : undefined
+  const refusal = known ? (input.scope?.refusal(known.exposedName) ?? input.refusal?.(known)) : undefined
   if (refusal !== undefined) {
     outcome = notSent(refusal)
   } else if (!known) {

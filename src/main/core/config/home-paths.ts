@@ -14,6 +14,8 @@ export interface ProfilePaths {
   auditDir: string
   /** Unpacked `.mcpb` bundles, one folder per name and version. */
   bundlesDir: string
+  /** The tool definitions the user approved, per server (the rug-pull guard's baseline). */
+  approvedToolsFile: string
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -75,5 +77,6 @@ export function profilePaths(home: string): ProfilePaths {
     transcriptsDir: path.join(home, 'transcripts'),
     auditDir: path.join(home, 'audit'),
     bundlesDir: path.join(home, 'bundles'),
+    approvedToolsFile: path.join(home, 'approved-tools.json'),
   }
 }

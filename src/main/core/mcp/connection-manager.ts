@@ -6,13 +6,17 @@ import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { SettingsService } from '../config/settings-service'
 import type { ServerConfigService } from './server-config-service'
 import { ServerConnection, type ServerConnectionDeps } from './server-connection'
+import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
+import { StaleAcceptanceError, type AcceptedChange } from './discovery/tool-review'
 
 export type ServersListener = (servers: ServerState[]) => void
 
 export interface ConnectionManagerDeps extends Omit<
   ServerConnectionDeps,
-  'onChange' | 'resolveValues' | 'limits'
+  'onChange' | 'resolveValues' | 'limits' | 'approvedTools'
 > {
+  /** The profile's approved tool definitions; in memory when absent (tests). */
+  approvedTools?: ApprovedToolsStore
   settings: SettingsService
   configs: ServerConfigService
   /** A server was removed: whatever else holds state for it (OAuth tokens) lets it go. */
@@ -32,9 +36,11 @@ export class ConnectionManager {
   #stopped = false
   #unsubscribeSettings: (() => void) | undefined
   readonly #forceReconnect = new Set<string>()
+  readonly #approvedTools: ApprovedToolsStore
 
   constructor(deps: ConnectionManagerDeps) {
     this.#deps = deps
+    this.#approvedTools = deps.approvedTools ?? new MemoryApprovedToolsStore()
     for (const config of deps.configs.list()) this.#connections.set(config.id, this.#create(config))
     // Followed from the start, so edits made before start() are reflected in list() right away.
     this.#unsubscribeSettings = deps.settings.subscribe(() => void this.#sync())
@@ -108,6 +114,30 @@ export class ConnectionManager {
     await this.#sync()
   }
 
+  /**
+   * The user accepted these tool changes of a server as they were shown (each with the fingerprint of the
+   * new definition): from now on models see them. Refused as a whole (`conflict`) when one of them changed
+   * again or is no longer pending.
+   */
+  acceptToolChanges(id: string, changes: readonly AcceptedChange[]): ServerState {
+    const connection = this.#require(id)
+    try {
+      connection.acceptChanges(changes)
+    } catch (error) {
+      if (error instanceof StaleAcceptanceError) throw new IpcFailure('conflict', error.message)
+      throw error
+    }
+    return connection.state()
+  }
+
+  /**
+   * The approved tools changed outside this host (`mcp-desk servers accept` while the window is open):
+   * every connected server's last listing is judged again. For whatever watches the profile.
+   */
+  reloadApprovals(): void {
+    for (const connection of this.#connections.values()) connection.reviewAgain()
+  }
+
   subscribe(listener: ServersListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
@@ -140,6 +170,7 @@ export class ConnectionManager {
       changed = true
       work.push(connection.disconnect())
       this.#deps.forgetServer?.(id)
+      this.#forgetApprovals(id)
     }
     for (const [id, config] of configs) {
       const existing = this.#connections.get(id)
@@ -164,15 +195,26 @@ export class ConnectionManager {
     await Promise.all(work)
   }
 
+  /** A removed server's approvals go too: a later server given the same id is trusted on its own first use. */
+  #forgetApprovals(id: string): void {
+    try {
+      this.#approvedTools.forgetServer(id)
+    } catch (error) {
+      // Left behind, the entries only approve definitions identical to ones the user already accepted.
+      this.#deps.log(`could not forget the approved tools of removed server "${id}": ${messageOf(error)}`)
+    }
+  }
+
   /** Something shown in the server states changed outside a connection (OAuth sign-in state). */
   changed(): void {
     this.#emit()
   }
 
   #create(config: ServerConfig): ServerConnection {
-    const { settings, configs, forgetServer: _forget, ...rest } = this.#deps
+    const { settings, configs, forgetServer: _forget, approvedTools: _approved, ...rest } = this.#deps
     return new ServerConnection(config, {
       ...rest,
+      approvedTools: this.#approvedTools,
       resolveValues: (c) => configs.resolveValues(c),
       limits: () => settings.snapshot().mcp.limits,
       onChange: () => this.#emit(),
@@ -196,4 +238,8 @@ export class ConnectionManager {
 function connectionRelevantChange(before: ServerConfig, after: ServerConfig): boolean {
   const strip = ({ name: _name, sampling: _sampling, enabled: _enabled, ...rest }: ServerConfig) => rest
   return !isDeepStrictEqual(strip(before), strip(after))
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

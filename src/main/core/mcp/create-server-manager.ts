@@ -2,6 +2,7 @@ import { APP_VERSION } from '../app-identity'
 import type { SettingsService } from '../config/settings-service'
 import type { SecretStore } from '../secrets/secret-store'
 import { ConnectionManager } from './connection-manager'
+import type { ApprovedToolsStore } from './discovery/approved-tools-store'
 import { createTransportOpener } from './default-transport-opener'
 import { ServerConfigService } from './server-config-service'
 import type { TransportOpener } from './transport-opener'
@@ -24,6 +25,11 @@ export interface ServerManagerOptions {
   sampling?: SamplingService
   /** Further client features (elicitation, roots), declared and attached to every client. */
   features?: readonly ClientFeature[]
+  /**
+   * The profile's approved tool definitions (`FileApprovedToolsStore` at `<home>/approved-tools.json` in the
+   * app, web mode and the CLI); in memory when absent, which only tests may rely on.
+   */
+  approvedTools?: ApprovedToolsStore
   /** Tests shorten the sign-in expiry or resolve host names; everyone else gets the defaults. */
   oauth?: Pick<OAuthServiceOptions, 'signInTimeoutMs' | 'discoveryFetch' | 'now'>
 }
@@ -65,6 +71,7 @@ export function createServerManager(options: ServerManagerOptions): {
         },
       }),
     authState: (id) => oauth.authState(id),
+    ...(options.approvedTools ? { approvedTools: options.approvedTools } : {}),
     forgetServer: (id) => oauth.forget(id),
     clientInfo: { name: 'mcp-desk', version: APP_VERSION },
     log: options.log,

@@ -12,8 +12,14 @@ import type {
 } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 import { DiscoveryLimitError, discoverTools } from './discovery/discover-tools'
-import { diffTools, mergePendingChanges } from './discovery/tool-fingerprint'
 import { toToolInfo } from './discovery/tool-naming'
+import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
+import {
+  acceptanceUpdates,
+  reviewTools,
+  ToolNotApprovedError,
+  type AcceptedChange,
+} from './discovery/tool-review'
 import { redactCommand, redactForLog, redactUrl } from './redact'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { SignInRequiredError } from './oauth/sign-in-errors'
@@ -35,6 +41,8 @@ export interface ServerConnectionDeps {
   now?: () => Date
   /** OAuth state of a remote server (signed in, waiting for the browser…); absent when it never asked. */
   authState?: (serverId: string) => ServerAuthState | undefined
+  /** The profile's approved tool definitions (the rug-pull guard); in memory when absent (tests). */
+  approvedTools?: ApprovedToolsStore
 }
 
 class ConnectTimeoutError extends Error {
@@ -55,8 +63,12 @@ export class ServerConnection {
   #status: ServerStatus
   #failure: ServerFailure | undefined
   #since: Date
+  /** The approved tools of the latest listing (see reviewTools); what state() reports and models see. */
   #tools: ToolInfo[] = []
+  /** Everything the server listed last, approved or not. */
+  #listed: ToolInfo[] = []
   #pending: ToolChange[] = []
+  readonly #approvedTools: ApprovedToolsStore
   #serverInfo: Implementation | undefined
   #client: Client | undefined
   #opened: OpenedTransport | undefined
@@ -67,6 +79,7 @@ export class ServerConnection {
   constructor(config: ServerConfig, deps: ServerConnectionDeps) {
     this.#config = config
     this.#deps = deps
+    this.#approvedTools = deps.approvedTools ?? new MemoryApprovedToolsStore()
     this.#status = config.enabled ? 'connecting' : 'disabled'
     this.#since = this.#now()
   }
@@ -114,6 +127,7 @@ export class ServerConnection {
     await this.#closeCurrent()
     if (generation !== this.#generation) return
     this.#tools = []
+    this.#listed = []
     this.#serverInfo = undefined
     this.#set('connecting')
     const limits = this.#deps.limits()
@@ -155,11 +169,12 @@ export class ServerConnection {
           })
         : []
       if (generation !== this.#generation) return
-      this.#tools = toToolInfo(this.#config.id, raw)
+      this.#review(toToolInfo(this.#config.id, raw))
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
       this.#set('connected')
-      this.#deps.log(`${this.#label()}: connected, ${this.#tools.length} tools`)
+      const waiting = this.#pending.length > 0 ? `, ${this.#pending.length} change(s) need review` : ''
+      this.#deps.log(`${this.#label()}: connected, ${this.#tools.length} tools${waiting}`)
     } catch (error) {
       if (generation !== this.#generation) return
       const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
@@ -200,6 +215,8 @@ export class ServerConnection {
     options: RequestOptions = {},
     meta?: Record<string, unknown>,
   ): Promise<CallToolResult> {
+    const change = this.pendingChangeOf(name)
+    if (change) throw new ToolNotApprovedError(this.#config.name, change)
     const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
     try {
       return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
@@ -208,6 +225,44 @@ export class ServerConnection {
       await this.#newSession()
       return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
     }
+  }
+
+  /**
+   * The change waiting for the user's review that makes this tool uncallable: a changed or new definition.
+   * A removed tool is not listed, so the server refuses it itself.
+   */
+  pendingChangeOf(toolName: string): ToolChange | undefined {
+    return this.#pending.find((change) => change.name === toolName && change.kind !== 'removed')
+  }
+
+  /**
+   * The user accepted these changes as they were shown: their definitions become the approved ones (in the
+   * profile, for every process) and the tools usable. Throws StaleAcceptanceError, accepting nothing, when
+   * any of them is no longer what is pending.
+   */
+  acceptChanges(accepted: readonly AcceptedChange[]): void {
+    const updates = acceptanceUpdates(this.#pending, accepted)
+    this.#approvedTools.apply(this.#config.id, updates)
+    this.#deps.log(`${this.#label()}: the user accepted ${updates.size} tool change(s)`)
+    this.#review(this.#listed)
+    this.#deps.onChange()
+  }
+
+  /** Judges the last listing again against the stored approvals (another process may have accepted). */
+  reviewAgain(): void {
+    if (this.#status !== 'connected') return
+    const before = JSON.stringify([this.#tools, this.#pending])
+    this.#review(this.#listed)
+    if (JSON.stringify([this.#tools, this.#pending]) !== before) this.#deps.onChange()
+  }
+
+  /** Judges a listing against the approved definitions (trusting a first listing) and keeps the result. */
+  #review(listed: ToolInfo[]): void {
+    const review = reviewTools(this.#approvedTools.get(this.#config.id), listed)
+    if (review.record) this.#approvedTools.apply(this.#config.id, review.record)
+    this.#listed = listed
+    this.#tools = review.approved
+    this.#pending = review.pending
   }
 
   #connectedClient(): Client {
@@ -241,15 +296,14 @@ export class ServerConnection {
     return client
   }
 
-  /** Rug-pull guard: a changed definition is recorded against what was first seen, for re-approval. */
+  /** Rug-pull guard: a definition that differs from the approved one is hidden until the user accepts it. */
   async #relist(generation: number, limits: McpLimits): Promise<void> {
     const client = this.#client
     if (!client || generation !== this.#generation || this.#status !== 'connected') return
     try {
       const next = toToolInfo(this.#config.id, await discoverTools(client, limits))
       if (generation !== this.#generation) return
-      this.#pending = mergePendingChanges(this.#pending, diffTools(this.#tools, next))
-      this.#tools = next
+      this.#review(next)
       this.#deps.log(`${this.#label()}: tool list changed, ${this.#pending.length} change(s) need review`)
       this.#deps.onChange()
     } catch (error) {

@@ -89,7 +89,7 @@ export function ServerCard({
         state.auth?.state === 'waiting-for-browser' ||
         state.auth?.requestedScopes !== undefined) && <ServerSignIn state={state} />}
       {state.auth?.state === 'signed-in' && <ServerSignedIn auth={state.auth} serverName={state.name} />}
-      <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} />
+      <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} serverName={state.name} />
       {state.status === 'connected' && <ServerToolList tools={state.tools} serverName={state.name} />}
       {state.status === 'connected' && <ResourceBrowser serverId={state.id} serverName={state.name} />}
       {config && <RootsServerSection serverId={state.id} serverName={state.name} />}

@@ -1,5 +1,5 @@
 import type { ServerInput } from '../../../shared/mcp/server-input'
-import type { ServerState } from '../../../shared/mcp/server-state'
+import type { ServerState, ToolChange } from '../../../shared/mcp/server-state'
 import type { Call } from '../ipc/client'
 
 /**
@@ -16,6 +16,8 @@ export interface ServerActions {
   removeServer: (id: string) => Promise<boolean>
   restartServer: (id: string) => Promise<boolean>
   setServerEnabled: (id: string, enabled: boolean) => Promise<boolean>
+  /** Accepts these tool changes exactly as shown (each by the fingerprint of its new definition). */
+  acceptToolChanges: (id: string, changes: readonly ToolChange[]) => Promise<boolean>
 }
 
 export interface ServerActionDeps {
@@ -139,6 +141,17 @@ export function createServerActions(deps: ServerActionDeps): ServerActions {
 
     restartServer: (id) =>
       stateChange(`Could not restart server "${nameOf(id)}"`, () => call('servers:restart', { id })),
+
+    acceptToolChanges: (id, changes) =>
+      stateChange(`Could not accept the tool changes of server "${nameOf(id)}"`, () =>
+        call('servers:accept-tool-changes', {
+          id,
+          changes: changes.map((change) => ({
+            name: change.name,
+            fingerprint: change.afterFingerprint ?? null,
+          })),
+        }),
+      ),
 
     setServerEnabled: (id, enabled) =>
       stateChange(`Could not ${enabled ? 'enable' : 'disable'} server "${nameOf(id)}"`, () =>

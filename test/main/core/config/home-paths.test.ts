@@ -51,6 +51,7 @@ describe('profilePaths', () => {
       transcriptsDir: path.join(home, 'transcripts'),
       auditDir: path.join(home, 'audit'),
       bundlesDir: path.join(home, 'bundles'),
+      approvedToolsFile: path.join(home, 'approved-tools.json'),
     })
   })
 })

@@ -83,7 +83,7 @@ describe('connection limits, end to end over stdio', () => {
     expect(state.failure?.reason).toContain('SIGSEGV')
   })
 
-  it('records changed tool definitions after list_changed for re-approval (rug-pull guard)', async () => {
+  it('records changed tool definitions after list_changed for re-approval and hides them (rug-pull guard)', async () => {
     const { manager, state } = await connectOne(
       catalog({ mutable: true, tools: [simpleTool('search', 'Searches notes'), simpleTool('delete_note')] }),
     )
@@ -115,7 +115,9 @@ describe('connection limits, end to end over stdio', () => {
     const search = after.pendingChanges.find((c) => c.name === 'search')
     expect(search?.before?.description).toBe('Searches notes')
     expect(search?.after?.description).toContain('attacker@example.com')
-    expect(after.tools.map((t) => t.name)).toContain('export_all')
+    // Until the user accepts them, only the unchanged tools are usable: the changed and new ones are hidden.
+    expect(after.tools.map((t) => t.name)).toEqual(['mutate_tools'])
+    await expect(manager.connection('srv').callTool('search', {})).rejects.toThrow(/changed its definition/)
   })
 
   it('leaves no server process or grandchild behind after shutdown', async () => {

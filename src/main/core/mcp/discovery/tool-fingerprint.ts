@@ -83,26 +83,3 @@ export function diffTools(before: readonly ToolInfo[], after: readonly ToolInfo[
     (name) => afterByName.get(name),
   )
 }
-
-/**
- * Folds a new diff into the changes still waiting for review, so every pending change compares the
- * definition the user last approved with the latest one: a tool changed twice is one change from the
- * original, a tool added then removed (or removed then re-added unchanged) is no change at all.
- */
-export function mergePendingChanges(
-  existing: readonly ToolChange[],
-  next: readonly ToolChange[],
-): ToolChange[] {
-  const pending = new Map(existing.map((change) => [change.name, change]))
-  const latest = new Map(next.map((change) => [change.name, change]))
-  const approved = (name: string): ToolInfo | undefined => {
-    const change = pending.get(name) ?? latest.get(name)
-    // An added tool had no approved definition; a removed or changed one had `before`.
-    return change?.kind === 'added' ? undefined : change?.before
-  }
-  const current = (name: string): ToolInfo | undefined => {
-    const change = latest.get(name) ?? pending.get(name)
-    return change?.kind === 'removed' ? undefined : change?.after
-  }
-  return changesFor([...pending.keys(), ...latest.keys()], approved, current)
-}

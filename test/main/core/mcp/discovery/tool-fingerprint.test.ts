@@ -3,7 +3,6 @@ import {
   canonicalJson,
   diffTools,
   fingerprintTool,
-  mergePendingChanges,
 } from '../../../../../src/main/core/mcp/discovery/tool-fingerprint'
 import type { ToolChange, ToolInfo } from '../../../../../src/shared/mcp/server-state'
 import { toolChangeSchema } from '../../../../../src/shared/mcp/server-state'
@@ -87,48 +86,5 @@ describe('diffTools', () => {
   it('reports nothing for identical lists in another order or with only new exposed names', () => {
     const before = [tool('a'), tool('b')]
     expect(diffTools(before, [tool('b'), tool('a', { exposedName: 'mcp_s_a_1234abcd' })])).toEqual([])
-  })
-})
-
-describe('mergePendingChanges', () => {
-  const original = tool('t')
-  const second = tool('t', { description: 'second' })
-  const third = tool('t', { description: 'third', annotations: { destructiveHint: true } })
-
-  it('keeps one change from the approved definition to the latest when a tool changes twice', () => {
-    const first = diffTools([original], [second])
-    const merged = mergePendingChanges(first, diffTools([second], [third]))
-    expect(summary(merged)).toEqual(['changed t [description, annotations]'])
-    expect(merged[0]?.before).toEqual(original)
-    expect(merged[0]?.after).toEqual(third)
-  })
-
-  it('drops a change that is changed back to the approved definition', () => {
-    const merged = mergePendingChanges(diffTools([original], [second]), diffTools([second], [original]))
-    expect(merged).toEqual([])
-  })
-
-  it('drops a tool added then removed, and a tool removed then re-added unchanged', () => {
-    const added = diffTools([], [tool('n')])
-    expect(mergePendingChanges(added, diffTools([tool('n')], []))).toEqual([])
-    const removed = diffTools([original], [])
-    expect(mergePendingChanges(removed, diffTools([], [original]))).toEqual([])
-  })
-
-  it('turns removed then re-added differently into a change, and added then changed into an addition', () => {
-    const readded = mergePendingChanges(diffTools([original], []), diffTools([], [second]))
-    expect(summary(readded)).toEqual(['changed t [description]'])
-    const added = mergePendingChanges(
-      diffTools([], [tool('n')]),
-      diffTools([tool('n')], [tool('n', { title: 'N' })]),
-    )
-    expect(summary(added)).toEqual(['added n'])
-    expect(added[0]?.after?.title).toBe('N')
-  })
-
-  it('keeps pending changes the next diff does not touch and adds new ones, sorted by name', () => {
-    const pending = diffTools([tool('b')], [tool('b', { description: 'x' })])
-    const merged = mergePendingChanges(pending, diffTools([tool('c')], [tool('a')]))
-    expect(summary(merged)).toEqual(['added a', 'changed b [description]', 'removed c'])
   })
 })
