@@ -114,10 +114,7 @@ export class ObservingStdioTransport implements Transport {
   onmessage?: Transport['onmessage']
   /** Every stderr chunk as it arrives (the tail keeps only the last 4096 characters). */
   onstderr?: (chunk: string) => void
-  /**
-   * The server wrote to stdout for the first time. Until then it is still starting (a first `npx -y`
-   * downloads the package before the server runs), which the connection times separately from the handshake.
-   */
+  /** The first write to stdout: until then the server is starting (a first `npx -y` is downloading it). */
   onfirstoutput?: () => void
 
   readonly #options: ObservingStdioTransportOptions
