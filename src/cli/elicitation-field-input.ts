@@ -5,7 +5,7 @@ import {
   type ElicitationValue,
 } from '../shared/elicitation/elicitation-card'
 import { labelOf, validateContent } from '../shared/elicitation/validate-content'
-import { firstLine, terminalText, truncate } from './format/terminal-text'
+import { revealedFirstLine, revealedTerminalText, truncate } from './format/terminal-text'
 
 /** What one typed line means for a field: a value, nothing (its default or no answer), or a problem. */
 export type FieldInput =
@@ -17,16 +17,16 @@ const DEFAULT_PREVIEW_CHARS = 40
 /**
  * How a form field is asked at the terminal: its label, whether it is required, the server's description,
  * the secret warning, and numbered options for enums. Everything from the server goes through
- * terminalText, so escape sequences cannot fake or hide part of the question.
+ * revealedTerminalText, so escape sequences and invisible characters cannot fake or hide part of the question.
  */
 export function fieldQuestionLines(field: ElicitationField, position: number, total: number): string[] {
-  const name = field.title === field.name ? '' : ` (${firstLine(field.name)})`
+  const name = field.title === field.name ? '' : ` (${revealedFirstLine(field.name)})`
   const lines = [
-    `Field ${position} of ${total}: ${firstLine(field.title)}${name}${field.required ? ', required' : ''}`,
+    `Field ${position} of ${total}: ${revealedFirstLine(field.title)}${name}${field.required ? ', required' : ''}`,
   ]
   if (field.description !== undefined) {
     lines.push(
-      ...terminalText(field.description)
+      ...revealedTerminalText(field.description)
         .split('\n')
         .map((line) => `    ${line}`),
     )
@@ -45,7 +45,7 @@ export function fieldQuestionLines(field: ElicitationField, position: number, to
 export function fieldPrompt(field: ElicitationField): string {
   const kept =
     field.default !== undefined
-      ? ` [${truncate(firstLine(defaultText(field)), DEFAULT_PREVIEW_CHARS)}]`
+      ? ` [${truncate(revealedFirstLine(defaultText(field)), DEFAULT_PREVIEW_CHARS)}]`
       : field.required
         ? ''
         : ' (Enter to skip)'
@@ -76,7 +76,9 @@ function parseTyped(
     case 'number':
     case 'integer': {
       const value = Number(text)
-      return Number.isFinite(value) ? { value } : { problem: `must be a number, not "${firstLine(text)}"` }
+      return Number.isFinite(value)
+        ? { value }
+        : { problem: `must be a number, not "${revealedFirstLine(text)}"` }
     }
     case 'boolean': {
       const answer = text.toLowerCase()
@@ -96,7 +98,9 @@ function parseTyped(
         if (part === '') continue
         const option = pickOption(field.options, part)
         if (!option)
-          return { problem: `has "${firstLine(part)}", not a number from 1 to ${field.options.length}` }
+          return {
+            problem: `has "${revealedFirstLine(part)}", not a number from 1 to ${field.options.length}`,
+          }
         if (!values.includes(option.value)) values.push(option.value)
       }
       return { value: values }
@@ -169,6 +173,6 @@ function defaultValues(field: ElicitationField & { type: 'single-select' | 'mult
 
 function optionText(option: ElicitationOption): string {
   return option.label === option.value
-    ? firstLine(option.label)
-    : `${firstLine(option.label)} (${firstLine(option.value)})`
+    ? revealedFirstLine(option.label)
+    : `${revealedFirstLine(option.label)} (${revealedFirstLine(option.value)})`
 }

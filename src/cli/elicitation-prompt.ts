@@ -13,7 +13,7 @@ import {
 } from '../shared/elicitation/elicitation-card'
 import { IpcFailure } from '../shared/ipc/ipc-error'
 import { fieldPrompt, fieldQuestionLines, readFieldInput } from './elicitation-field-input'
-import { firstLine, terminalText } from './format/terminal-text'
+import { revealedFirstLine, revealedTerminalText } from './format/terminal-text'
 import type { TerminalPromptIo } from './sampling-prompt'
 import { TerminalQuestions } from './terminal-questions'
 
@@ -73,7 +73,7 @@ export class TerminalElicitationPrompter {
       else await this.#askUrl(card)
     } catch (error) {
       // One failed question must not stop the next ones from being asked.
-      this.#say(`Could not answer the request: ${firstLine((error as Error).message)}`)
+      this.#say(`Could not answer the request: ${revealedFirstLine((error as Error).message)}`)
     }
   }
 
@@ -176,18 +176,18 @@ export class TerminalElicitationPrompter {
 
 /** Who asks (server and transport) and why, as the desktop card shows it, in terminal lines. */
 export function cardLines(card: ElicitationCard): string[] {
-  const who = `${firstLine(card.serverName)} (${firstLine(card.transportLabel)})`
+  const who = `${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.transportLabel)})`
   const lines = [
     card.mode === 'form' ? `${who} asks you for information:` : `${who} asks you to open a link:`,
   ]
   lines.push(
-    ...terminalText(card.message)
+    ...revealedTerminalText(card.message)
       .split('\n')
       .map((line) => `  ${line}`),
   )
   if (card.mode === 'url') {
-    lines.push(`  Link: ${firstLine(card.url)}`)
-    lines.push(`  It goes to: ${firstLine(card.host)}`)
+    lines.push(`  Link: ${revealedFirstLine(card.url)}`)
+    lines.push(`  It goes to: ${revealedFirstLine(card.host)}`)
     return lines
   }
   const count = card.fields.length
@@ -195,7 +195,7 @@ export function cardLines(card: ElicitationCard): string[] {
   lines.push(`  ${count} ${count === 1 ? 'field' : 'fields'}, ${required} required`)
   const secret = card.fields
     .filter((field) => field.looksSecret)
-    .map((field) => `"${firstLine(field.title)}"`)
+    .map((field) => `"${revealedFirstLine(field.title)}"`)
   if (secret.length > 0)
     lines.push(`  Warning: ${secret.join(', ')} looks like a secret. ${SECRET_FIELD_WARNING}`)
   return lines
@@ -205,7 +205,7 @@ function outcomeText(card: ElicitationCard, action: ElicitationAnswer['action'])
   if (action === 'decline') return 'Declined: the server was told you will not provide this.'
   if (action === 'cancel') return 'Cancelled: the server was told you dismissed the request.'
   if (card.mode === 'url') {
-    return `Open this link in your browser: ${firstLine(card.url)}\nThe server was told you agreed to open it.`
+    return `Open this link in your browser: ${revealedFirstLine(card.url)}\nThe server was told you agreed to open it.`
   }
   return 'Sent to the server.'
 }

@@ -157,6 +157,29 @@ describe('chat in Chromium (built app, real MCP server, mock provider)', () => {
     expect(await bar.count()).toBe(0)
   })
 
+  it('a link in the answer shows its real host and asks before opening anything', async () => {
+    await page.getByRole('button', { name: 'New conversation' }).first().click()
+    mock.enqueue({
+      kind: 'text',
+      chunks: ['Pay here: [https://bank.example/pay](https://bank.example.evil.example/pay)'],
+    })
+    await send(page, 'Where do I pay?')
+    const answer = page.getByTestId('chat-assistant').filter({ hasText: 'Pay here' })
+    await answer.waitFor()
+    await turnOver(page)
+    expect(await answer.textContent()).toContain('https://bank.example/pay (bank.example.evil.example)')
+
+    const pagesBefore = session.page.context().pages().length
+    await answer.getByRole('link', { name: 'https://bank.example/pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Open this link outside MCP Desk?' })
+    await dialog.waitFor()
+    expect(await dialog.getByTestId('link-url-host').textContent()).toBe('bank.example.evil.example')
+    await shoot(page, 'chat-link-confirm.png')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(session.page.context().pages()).toHaveLength(pagesBefore)
+  })
+
   it('ran without console errors or CSP violations', () => {
     expect(session.consoleProblems).toEqual([])
   })

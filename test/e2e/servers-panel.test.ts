@@ -9,7 +9,7 @@ import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 const node = process.execPath
 
-/** A working fixture server, one that dies at start, and one that never answers (stays connecting). */
+/** A working fixture server, one that dies at start, and one that never says anything (stays starting). */
 const settings = {
   schemaVersion: 1,
   servers: [
@@ -52,10 +52,10 @@ describe('servers panel in Chromium (built app, real servers)', () => {
   const card = (id: string) => page.getByTestId(`server-card-${id}`)
   const status = (id: string) => card(id).getByTestId('status-pill')
 
-  it('shows each server in its own state: connected with tools, failed with the exit code, connecting', async () => {
+  it('shows each server in its own state: connected with tools, failed with the exit code, starting', async () => {
     await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)
     await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
-    expect(await status('silent').textContent()).toMatch(/connecting/i)
+    expect(await status('silent').textContent()).toMatch(/starting/i)
     expect(await card('broken').getByTestId('server-failure').textContent()).toContain(
       'exited with exit code 3',
     )
@@ -72,13 +72,13 @@ describe('servers panel in Chromium (built app, real servers)', () => {
       .getByTestId('sidebar')
       .locator('[data-status]')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')))
-    expect(dots.sort()).toEqual(['connected', 'connecting', 'failed'])
+    expect(dots.sort()).toEqual(['connected', 'failed', 'starting'])
     mkdirSync(screenshots, { recursive: true })
     await page.screenshot({ path: join(screenshots, 'servers-panel-states.png'), animations: 'disabled' })
   })
 
-  it('pulses the connecting dot only when reduced motion is not requested', async () => {
-    const dot = page.getByTestId('sidebar-server-silent').locator('[data-status="connecting"]')
+  it('pulses the starting dot only when reduced motion is not requested', async () => {
+    const dot = page.getByTestId('sidebar-server-silent').locator('[data-status="starting"]')
     expect(
       await dot.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).animationName),
     ).not.toBe('none')

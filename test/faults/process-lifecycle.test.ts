@@ -45,9 +45,9 @@ function cyclingManager(opener: TransportOpener): ConnectionManager {
 async function restartAndStopWhileConnecting(manager: ConnectionManager): Promise<void> {
   const stopped = new Promise<void>((resolve, reject) => {
     const unsubscribe = manager.subscribe((servers) => {
-      if (servers.find((server) => server.id === 'forker')?.status !== 'connecting') return
+      if (servers.find((server) => server.id === 'forker')?.status !== 'starting') return
       unsubscribe()
-      // The connection spawns its process synchronously after announcing `connecting`; the disable is
+      // The connection spawns its process synchronously after announcing `starting`; the disable is
       // reconciled a few microtasks later, while initialize is still in flight.
       manager.setEnabled('forker', false).then(() => resolve(), reject)
     })

@@ -5,7 +5,7 @@ import { TerminalElicitationPrompter } from '../elicitation-prompt'
 import { formatToolResult } from '../format/tool-result'
 import { acceptCommand } from '../format/tool-changes'
 import { toolNotApprovedMessage } from '../../main/core/mcp/discovery/tool-review'
-import { firstLine, terminalText } from '../format/terminal-text'
+import { firstLine, revealedFirstLine, revealedTerminalText } from '../format/terminal-text'
 import { findServer } from '../server-lookup'
 import { connectOne, withServerSession, type ServerSession } from '../server-session'
 import { reportFailure } from './servers-tools-command'
@@ -80,11 +80,11 @@ async function callWithSession(
   }
   const tool = findTool(state, options.tool)
 
-  warn(`Server: ${firstLine(state.name)} (${state.id})`)
-  warn(`Destination: ${firstLine(state.destination)}`)
-  warn(`Tool: ${firstLine(tool.name)} (${tool.exposedName})`)
+  warn(`Server: ${revealedFirstLine(state.name)} (${state.id})`)
+  warn(`Destination: ${revealedFirstLine(state.destination)}`)
+  warn(`Tool: ${revealedFirstLine(tool.name)} (${tool.exposedName})`)
   warn('Arguments:')
-  warn(terminalText(JSON.stringify(args, null, 2)))
+  warn(revealedTerminalText(JSON.stringify(args, null, 2)))
   warn(ARGUMENTS_WARNING)
   if (!options.approved && readLine) {
     io.stderr('Approve? [y/N] ')

@@ -1,6 +1,6 @@
 import type { ToolCallCard } from '../../shared/chat/tool-call-card'
 import type { ToolAnnotations, ToolChange, ToolInfo } from '../../shared/mcp/server-state'
-import { firstLine, terminalText } from './terminal-text'
+import { revealedFirstLine, revealedTerminalText } from './terminal-text'
 
 export const TOOL_CALL_QUESTION = 'Approve? [y/N/c(onversation)] '
 
@@ -28,15 +28,15 @@ const FIELD_LABELS: Record<ToolChange['fields'][number], string> = {
  * escape sequence in a description or an argument cannot repaint or hide part of the card.
  */
 export function toolCallCardLines(card: ToolCallCard): string[] {
-  const title = card.toolTitle !== undefined ? ` "${firstLine(card.toolTitle)}"` : ''
+  const title = card.toolTitle !== undefined ? ` "${revealedFirstLine(card.toolTitle)}"` : ''
   const lines = [
-    `Server: ${firstLine(card.serverName)} (${firstLine(card.serverId)})`,
-    `Destination: ${firstLine(card.destination)}`,
-    `Tool: ${firstLine(card.toolName)}${title} (${firstLine(card.exposedName)})`,
+    `Server: ${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.serverId)})`,
+    `Destination: ${revealedFirstLine(card.destination)}`,
+    `Tool: ${revealedFirstLine(card.toolName)}${title} (${revealedFirstLine(card.exposedName)})`,
   ]
   const hints = hintText(card.annotations)
   if (hints) lines.push(`Hints from the server (they never skip approval): ${hints}`)
-  lines.push('Arguments:', terminalText(card.arguments), card.note)
+  lines.push('Arguments:', revealedTerminalText(card.arguments), card.note)
   if (card.changed) lines.push(...changeLines(card.changed))
   return lines
 }
@@ -84,11 +84,11 @@ function fieldText(tool: ToolInfo | undefined, field: 'title' | 'description' | 
 }
 
 function schemaLines(tool: ToolInfo | undefined): string[] {
-  return tool ? terminalText(JSON.stringify(tool.inputSchema, null, 2)).split('\n') : []
+  return tool ? revealedTerminalText(JSON.stringify(tool.inputSchema, null, 2)).split('\n') : []
 }
 
 function indented(text: string): string[] {
-  return terminalText(text)
+  return revealedTerminalText(text)
     .split('\n')
     .map((line) => `  ${line}`)
 }

@@ -1,5 +1,5 @@
 import type { CardContent, SamplingCard } from '../../shared/sampling/sampling-card'
-import { firstLine, terminalText, truncate } from './terminal-text'
+import { revealedFirstLine, revealedTerminalText, truncate } from './terminal-text'
 
 /** How much of the system prompt and of each text item the terminal summary shows. */
 export const SYSTEM_PROMPT_PREVIEW_CHARS = 200
@@ -10,24 +10,29 @@ const INELIGIBLE_SHOWN = 5
 /**
  * The approval card of a sampling request as terminal lines, for `mcp-desk call`'s prompt: who asks, which
  * model would run, and what would be sent. Everything a server wrote (names, prompts, hints) is untrusted
- * and shown through terminalText, so escape sequences cannot fake or hide part of the summary.
+ * and shown through revealedTerminalText, so escape sequences and invisible characters cannot fake or hide part
+ * of the summary.
  */
 export function samplingCardLines(card: SamplingCard): string[] {
-  const lines = [`${firstLine(card.serverName)} (${firstLine(card.transportLabel)}) wants to run a model`]
+  const lines = [
+    `${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.transportLabel)}) wants to run a model`,
+  ]
   const alternatives = card.model.eligible.filter((choice) => choice.ref !== card.model.chosen)
   lines.push(
-    `  Model: ${firstLine(card.model.chosen)}` +
+    `  Model: ${revealedFirstLine(card.model.chosen)}` +
       (alternatives.length > 0
-        ? ` -- also eligible: ${alternatives.map((choice) => firstLine(choice.ref)).join(', ')}`
+        ? ` -- also eligible: ${alternatives.map((choice) => revealedFirstLine(choice.ref)).join(', ')}`
         : ''),
   )
   for (const rejected of card.model.ineligible.slice(0, INELIGIBLE_SHOWN)) {
-    lines.push(`    not eligible: ${firstLine(rejected.ref)} (${rejected.reasons.map(firstLine).join('; ')})`)
+    lines.push(
+      `    not eligible: ${revealedFirstLine(rejected.ref)} (${rejected.reasons.map(revealedFirstLine).join('; ')})`,
+    )
   }
   if (card.model.ineligible.length > INELIGIBLE_SHOWN) {
     lines.push(`    and ${card.model.ineligible.length - INELIGIBLE_SHOWN} more not eligible`)
   }
-  if (card.hints.length > 0) lines.push(`  Hints: ${card.hints.map(firstLine).join(', ')}`)
+  if (card.hints.length > 0) lines.push(`  Hints: ${card.hints.map(revealedFirstLine).join(', ')}`)
   const priorities = priorityText(card.priorities)
   if (priorities) lines.push(`  Priorities: ${priorities}`)
   lines.push(`  ${limitsText(card)}`)
@@ -54,8 +59,8 @@ export function samplingCardLines(card: SamplingCard): string[] {
 export function completionLines(card: SamplingCard): string[] {
   const completion = card.completion ?? ''
   return [
-    `${firstLine(card.serverName)} (${firstLine(card.transportLabel)}): ` +
-      `${firstLine(card.model.chosen)} answered (${completion.length} chars):`,
+    `${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.transportLabel)}): ` +
+      `${revealedFirstLine(card.model.chosen)} answered (${completion.length} chars):`,
     ...indented(completion, '    '),
   ]
 }
@@ -67,14 +72,14 @@ export function contentLines(item: CardContent): string[] {
       return indented(truncate(item.text, MESSAGE_TEXT_PREVIEW_CHARS), '    ')
     case 'image': {
       const dimensions = item.width && item.height ? ` ${item.width}×${item.height}` : ''
-      return [`    [image ${firstLine(item.mimeType)}${dimensions}, ${formatBytes(item.bytes)}]`]
+      return [`    [image ${revealedFirstLine(item.mimeType)}${dimensions}, ${formatBytes(item.bytes)}]`]
     }
     case 'audio': {
       const duration = item.durationMs !== undefined ? `, ${(item.durationMs / 1000).toFixed(1)} s` : ''
-      return [`    [audio ${firstLine(item.mimeType)}, ${formatBytes(item.bytes)}${duration}]`]
+      return [`    [audio ${revealedFirstLine(item.mimeType)}, ${formatBytes(item.bytes)}${duration}]`]
     }
     case 'other':
-      return [`    [${firstLine(item.summary)}]`]
+      return [`    [${revealedFirstLine(item.summary)}]`]
   }
 }
 
@@ -99,7 +104,7 @@ function limitsText(card: SamplingCard): string {
     parts.push(
       `stop: ${card.stopSequences
         .map((stop) => JSON.stringify(stop))
-        .map(terminalText)
+        .map(revealedTerminalText)
         .join(', ')}`,
     )
   }
@@ -111,7 +116,7 @@ function estimateText(card: SamplingCard): string {
   const cost = chosen?.estimatedInputCost
   return (
     `Estimated input: ~${card.estimatedInputTokens} tokens` +
-    (cost !== undefined ? `, ~${formatUsd(cost)} with ${firstLine(card.model.chosen)}` : '')
+    (cost !== undefined ? `, ~${formatUsd(cost)} with ${revealedFirstLine(card.model.chosen)}` : '')
   )
 }
 
@@ -126,7 +131,7 @@ function priorityText(priorities: SamplingCard['priorities']): string {
 
 /** Multi-line text, made safe, each line indented so it reads as part of the summary, not as new output. */
 function indented(text: string, prefix: string): string[] {
-  return terminalText(text)
+  return revealedTerminalText(text)
     .split('\n')
     .map((line) => `${prefix}${line}`)
 }

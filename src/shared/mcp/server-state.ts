@@ -5,8 +5,20 @@ import { z } from 'zod'
  * is safe to show: destinations are redacted (no query strings, credentials or env values) and the stderr
  * tail is the server's own output.
  */
-/** `needs-sign-in`: a remote server answered that it needs OAuth authorization and no usable token is stored. */
-export const serverStatusSchema = z.enum(['connecting', 'connected', 'failed', 'disabled', 'needs-sign-in'])
+/**
+ * `starting`: a stdio server's process runs but has not written to stdout yet (a first `npx -y`/`uvx` is
+ * still downloading it); it is waited for up to the stdio start-up time, and its latest stderr line says
+ * what it is doing. `connecting`: the handshake (initialize and tools/list) is under way.
+ * `needs-sign-in`: a remote server answered that it needs OAuth authorization and no usable token is stored.
+ */
+export const serverStatusSchema = z.enum([
+  'starting',
+  'connecting',
+  'connected',
+  'failed',
+  'disabled',
+  'needs-sign-in',
+])
 export type ServerStatus = z.infer<typeof serverStatusSchema>
 
 export const toolAnnotationsSchema = z.object({
@@ -93,7 +105,7 @@ export const serverStateSchema = z.object({
    * the only ones offered to models or callable. Changed and new tools are in `pendingChanges` until accepted.
    */
   tools: z.array(toolInfoSchema),
-  /** The last 4096 characters the server wrote to stderr (stdio only). */
+  /** The last 4096 characters the server wrote to stderr (stdio only); see latestStderrLine. */
   stderrTail: z.string(),
   /** Tool definitions that differ from the approved ones: hidden from models until the user accepts them. */
   pendingChanges: z.array(toolChangeSchema),
@@ -112,3 +124,17 @@ export const signInStartSchema = z.object({
   expiresAt: z.string(),
 })
 export type SignInStart = z.infer<typeof signInStartSchema>
+
+/**
+ * The last line a server wrote to stderr that has something in it, e.g. a package manager's progress while
+ * the server is `starting`. Progress bars redraw a line with carriage returns: the last redraw counts.
+ */
+export function latestStderrLine(stderrTail: string): string {
+  const lines = stderrTail.split('\n')
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const redraws = (lines[index] ?? '').split('\r').filter((part) => part.trim() !== '')
+    const last = redraws[redraws.length - 1]
+    if (last !== undefined) return last.trim()
+  }
+  return ''
+}

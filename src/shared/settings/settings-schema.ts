@@ -94,7 +94,14 @@ const MiB = 1024 * KiB
  */
 export const mcpLimitsSchema = z
   .object({
+    /** A remote connect, and a stdio server's handshake once it has written to stdout: initialize + tools/list. */
     connectTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    /**
+     * How long a stdio server's process may run before it first writes to stdout. A first `npx -y` or
+     * `uvx` downloads the package before the server starts, which can take far longer than a handshake;
+     * meanwhile the server is `starting`, not failed.
+     */
+    stdioStartupTimeoutMs: z.number().int().min(100).max(3_600_000).default(120_000),
     maxMessageBytes: z
       .number()
       .int()

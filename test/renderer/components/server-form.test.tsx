@@ -25,7 +25,7 @@ function addRow(form: HTMLElement, button: 'Add variable' | 'Add header', name: 
 }
 
 describe('server form', () => {
-  it('adds a stdio server: values sent as { value }, form closes, the new card shows it connecting', async () => {
+  it('adds a stdio server: values sent as { value }, form closes, the new card shows it starting', async () => {
     const api = new FakeDeskApi()
     api.servers.holdConnections()
     const { form } = await openForm(api)
@@ -58,7 +58,7 @@ describe('server form', () => {
       },
     ])
     const card = screen.getByTestId('server-card-notes')
-    expect(within(card).getByTestId('status-pill').textContent).toBe('Connecting…')
+    expect(within(card).getByTestId('status-pill').textContent).toBe('Starting…')
     expect(document.activeElement?.id).toBe('server-notes-name')
     expect(document.body.innerHTML).not.toContain('tok-123456')
     api.servers.releaseConnections()

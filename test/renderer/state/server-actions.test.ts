@@ -81,27 +81,27 @@ describe('servers in the app store', () => {
     ])
   })
 
-  it('addServer resolves as soon as the new server shows up connecting, before connecting ends', async () => {
+  it('addServer resolves as soon as the new server shows up starting, before connecting ends', async () => {
     const api = new FakeDeskApi()
     api.servers.holdConnections()
     const store = await started(api)
     const result = await store.getState().addServer({ transport: 'stdio', name: ' Memory ', command: 'mem' })
     expect(result).toEqual({ ok: true, id: 'memory' })
-    expect(store.getState().servers.map((s) => [s.id, s.status])).toEqual([['memory', 'connecting']])
+    expect(store.getState().servers.map((s) => [s.id, s.status])).toEqual([['memory', 'starting']])
     expect(store.getState().settings?.servers.map((s) => s.id)).toEqual(['memory'])
 
     api.servers.releaseConnections()
     await expect.poll(() => store.getState().servers[0]?.status).toBe('connected')
   })
 
-  it('updateServer resolves once the edited server reconnects', async () => {
+  it('updateServer resolves once the edited stdio server restarts (starting), before it has spoken', async () => {
     const api = new FakeDeskApi({ servers: [{ config: notes }] })
     api.servers.holdConnections()
     const store = await started(api)
     const input = { transport: 'stdio' as const, name: 'Notes', command: '/usr/bin/notes-v2' }
     expect(await store.getState().updateServer('notes', input)).toEqual({ ok: true, id: 'notes' })
     expect(api.callsTo('servers:update')).toEqual([{ id: 'notes', server: input }])
-    expect(store.getState().servers[0]?.status).toBe('connecting')
+    expect(store.getState().servers[0]?.status).toBe('starting')
     api.servers.releaseConnections()
   })
 

@@ -177,7 +177,9 @@ export class FakeServers {
       this.setState(config.id, { status: 'disabled', failure: undefined, tools: [], since: this.#tick() })
       return this.state(config.id)!
     }
-    this.setState(config.id, { status: 'connecting', failure: undefined, tools: [], since: this.#tick() })
+    // Like the host: a stdio server is `starting` until its process first speaks, a remote one `connecting`.
+    const status = config.transport === 'stdio' ? 'starting' : 'connecting'
+    this.setState(config.id, { status, failure: undefined, tools: [], since: this.#tick() })
     if (this.#holding) await new Promise<void>((resume) => this.#waiting.push(resume))
     this.setState(config.id, { ...this.connectOutcome(config), since: this.#tick() })
     return this.state(config.id)!

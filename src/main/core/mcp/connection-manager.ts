@@ -86,13 +86,13 @@ export class ConnectionManager {
   async setEnabled(id: string, enabled: boolean): Promise<ServerState> {
     this.#require(id)
     this.#deps.configs.setEnabled(id, enabled)
-    await this.#sync()
+    await this.#syncAndSettle(id)
     return this.get(id)
   }
 
   async add(input: ServerInput): Promise<ServerState> {
     const config = this.#deps.configs.add(input)
-    await this.#sync()
+    await this.#syncAndSettle(config.id)
     return this.get(config.id)
   }
 
@@ -101,7 +101,7 @@ export class ConnectionManager {
     this.#forceReconnect.add(id)
     try {
       this.#deps.configs.update(id, input)
-      await this.#sync()
+      await this.#syncAndSettle(id)
     } finally {
       this.#forceReconnect.delete(id)
     }
@@ -151,11 +151,33 @@ export class ConnectionManager {
   }
 
   #syncing: Promise<void> = Promise.resolve()
+  /** Connects started by reconciliation, by server id, until they end. */
+  readonly #inFlight = new Map<string, Promise<void>>()
 
-  /** Serialised so two quick settings changes cannot race each other's connects. */
+  /**
+   * Reconciliations are serialised so two quick settings changes cannot race each other's decisions. The
+   * connects they start are not part of the queue (a connection drops a superseded attempt itself), so a
+   * server that takes its whole start-up time (a first npx download) never holds up the next change.
+   */
   #sync(): Promise<void> {
     this.#syncing = this.#syncing.then(() => this.#reconcile())
     return this.#syncing
+  }
+
+  /** Applies settings, then waits for the connect of `id` that this or an earlier change started. */
+  async #syncAndSettle(id: string): Promise<void> {
+    await this.#sync()
+    await this.#inFlight.get(id)
+  }
+
+  #connect(connection: ServerConnection): void {
+    const id = connection.config.id
+    const attempt = connection.connect().finally(() => {
+      if (this.#inFlight.get(id) === attempt) this.#inFlight.delete(id)
+    })
+    this.#inFlight.set(id, attempt)
+    // Only `add` and friends await it; a failure here is theirs to see, never an unhandled rejection.
+    attempt.catch(() => undefined)
   }
 
   async #reconcile(): Promise<void> {
@@ -178,7 +200,7 @@ export class ConnectionManager {
         const connection = this.#create(config)
         this.#connections.set(id, connection)
         changed = true
-        if (config.enabled && this.#started) work.push(connection.connect())
+        if (config.enabled && this.#started) this.#connect(connection)
         continue
       }
       const forced = this.#forceReconnect.delete(id)
@@ -188,7 +210,7 @@ export class ConnectionManager {
       changed = true
       if (!config.enabled) work.push(existing.disconnect('disabled'))
       else if (this.#started && (forced || !before.enabled || connectionRelevantChange(before, config))) {
-        work.push(existing.connect())
+        this.#connect(existing)
       }
     }
     if (changed) this.#emit()

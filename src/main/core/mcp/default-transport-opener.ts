@@ -1,7 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { ServerFailure } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
-import type { OpenedTransport, TransportOpener } from './transport-opener'
+import type { OpenedTransport, TransportOpener, TransportStartup } from './transport-opener'
 import { MessageTooLargeError as RemoteMessageTooLargeError } from './http/guarded-fetch'
 import { createLegacySseTransport } from './http/legacy-sse-transport'
 import { createRemoteTransport, describeRemoteFailure } from './http/remote-transport'
@@ -61,6 +61,7 @@ function openStdio(
   let closed: Promise<void> | undefined
   return {
     transport,
+    startup: stdioStartup(transport),
     explainFailure: (error): ServerFailure | undefined => {
       if (tooLarge) return { reason: tooLarge.message, limit: 'maxMessageBytes' }
       if (error instanceof MessageTooLargeError) return { reason: error.message, limit: 'maxMessageBytes' }
@@ -75,6 +76,24 @@ function openStdio(
     },
     stderrTail: () => transport.stderrTail(),
     ended: () => (closed ??= transport.close()),
+  }
+}
+
+/** The stdio transport's first stdout byte and stderr chunks, as the connection's start-up phase needs them. */
+function stdioStartup(transport: ObservingStdioTransport): TransportStartup {
+  const spoke = new Promise<void>((resolve) => {
+    transport.onfirstoutput = resolve
+  })
+  const listeners = new Set<() => void>()
+  transport.onstderr = () => {
+    for (const listener of listeners) listener()
+  }
+  return {
+    spoke,
+    onStderr: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
 }
 

@@ -11,6 +11,8 @@ import type {
   ToolInfo,
 } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
+import { latestStderrLine } from '../../../shared/mcp/server-state'
+import { ConnectDeadline } from './connect-deadline'
 import { DiscoveryLimitError, discoverTools } from './discovery/discover-tools'
 import { toToolInfo } from './discovery/tool-naming'
 import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
@@ -45,12 +47,8 @@ export interface ServerConnectionDeps {
   approvedTools?: ApprovedToolsStore
 }
 
-class ConnectTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`did not finish connecting within ${formatSeconds(ms)} (initialize and tools/list)`)
-    this.name = 'ConnectTimeoutError'
-  }
-}
+/** How often, at most, stderr output of a `starting` server is announced (npm progress can be chatty). */
+const STARTING_STDERR_UPDATE_MS = 250
 
 /**
  * One configured server's connection: connect (initialize + discovery under limits and a deadline),
@@ -129,7 +127,6 @@ export class ServerConnection {
     this.#tools = []
     this.#listed = []
     this.#serverInfo = undefined
-    this.#set('connecting')
     const limits = this.#deps.limits()
     let opened: OpenedTransport
     try {
@@ -140,6 +137,21 @@ export class ServerConnection {
       this.#fail({ reason: messageOf(error) })
       return
     }
+    // A stdio server is `starting` until it first writes to stdout, then `connecting` (the handshake).
+    const startup = opened.startup
+    this.#set(startup ? 'starting' : 'connecting')
+    const stopWatchingStderr = startup?.onStderr(() => this.#announceStartingOutput(generation))
+    const deadline = new ConnectDeadline(
+      limits,
+      startup && {
+        spoke: startup.spoke,
+        lastStderrLine: () => latestStderrLine(this.#redact(opened.stderrTail())),
+        onSpoke: () => {
+          stopWatchingStderr?.()
+          if (generation === this.#generation && this.#status === 'starting') this.#set('connecting')
+        },
+      },
+    )
     const client = this.#newClient(generation, limits)
     this.#opened = opened
     this.#client = client
@@ -151,13 +163,8 @@ export class ServerConnection {
     }
 
     let limitError: DiscoveryLimitError | undefined
-    const deadline = new AbortController()
-    const timer = setTimeout(
-      () => deadline.abort(new ConnectTimeoutError(limits.connectTimeoutMs)),
-      limits.connectTimeoutMs,
-    )
     try {
-      const options: RequestOptions = { signal: deadline.signal, timeout: limits.connectTimeoutMs }
+      const options: RequestOptions = { signal: deadline.signal, timeout: deadline.requestTimeoutMs }
       await client.connect(opened.transport, options)
       // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
       // answer -32601 and fail a perfectly good connection.
@@ -192,8 +199,30 @@ export class ServerConnection {
           : (opened.explainFailure(reasonSource) ?? { reason: messageOf(reasonSource) }),
       )
     } finally {
-      clearTimeout(timer)
+      deadline.dispose()
+      stopWatchingStderr?.()
+      if (generation === this.#generation) this.#clearStartingOutputTimer()
     }
+  }
+
+  #startingOutputTimer: NodeJS.Timeout | undefined
+
+  /**
+   * A `starting` server's stderr is its progress (npm's, uv's): the panel shows its latest line, so a change
+   * is announced, at most every STARTING_STDERR_UPDATE_MS, since a download can write many lines.
+   */
+  #announceStartingOutput(generation: number): void {
+    if (this.#startingOutputTimer) return
+    this.#startingOutputTimer = setTimeout(() => {
+      this.#startingOutputTimer = undefined
+      if (generation === this.#generation && this.#status === 'starting') this.#deps.onChange()
+    }, STARTING_STDERR_UPDATE_MS)
+    this.#startingOutputTimer.unref()
+  }
+
+  #clearStartingOutputTimer(): void {
+    clearTimeout(this.#startingOutputTimer)
+    this.#startingOutputTimer = undefined
   }
 
   /** Closes the connection on purpose (disable, removal, quit): never reported as a failure. */
@@ -394,8 +423,4 @@ function isSessionGone(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`
 }

@@ -14,6 +14,19 @@ export interface OpenedTransport {
   stderrTail(): string
   /** Resolves once the underlying connection has fully ended (process reaped, streams closed). */
   ended(): Promise<void>
+  /**
+   * A process that may take long to say anything (stdio: a first `npx -y` downloads the server). The
+   * connection shows it as `starting` and waits up to the stdio start-up time for `spoke`, and only then
+   * starts the handshake's own budget. Absent for remote servers, whose connect has one budget.
+   */
+  startup?: TransportStartup
+}
+
+export interface TransportStartup {
+  /** Resolves when the server first writes to its stdout (never rejects; a process that dies never does). */
+  spoke: Promise<void>
+  /** Calls `listener` whenever the server writes to stderr (its progress while starting); returns an off. */
+  onStderr(listener: () => void): () => void
 }
 
 /**

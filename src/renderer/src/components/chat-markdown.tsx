@@ -2,17 +2,18 @@ import { memo, type ComponentProps, type ReactElement } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
+import { linkDestination } from '../state/link-destination'
 import { markdownBlocks } from '../state/markdown-blocks'
+import { ExternalLink } from './external-link'
 
-/** Only these schemes become links; anything else (javascript:, data:, file:) stays text. */
-const LINK_SCHEMES = /^(https?:|mailto:)/i
-
+/** Only http(s) and mailto links become links (anything else stays text), and every one asks before opening. */
 function Link({ href, children }: ComponentProps<'a'>) {
-  if (!href || !LINK_SCHEMES.test(href)) return <span className="markdown-link-text">{children}</span>
+  const destination = linkDestination(href)
+  if (!href || !destination) return <span className="markdown-link-text">{children}</span>
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" title={href}>
+    <ExternalLink href={href} destination={destination}>
       {children}
-    </a>
+    </ExternalLink>
   )
 }
 
@@ -72,7 +73,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 
 /**
  * The model's text as markdown (GitHub flavour: tables, task lists, strikethrough) with code highlighted.
- * Raw HTML in the text is shown as text, never rendered; links open outside the window.
+ * Raw HTML in the text is shown as text, never rendered; links open outside the window, after the user
+ * confirmed the destination (external-link.tsx).
  *
  * It renders block by block (state/markdown-blocks.ts): while the model streams, a token re-renders only
  * the last block, so its cost does not grow with the answer; each block is its own unit of React work,

@@ -10,6 +10,7 @@ import { approvalCardDomId } from './approval-card'
 import { ApprovalCardHeader } from './approval-card-header'
 import { ElicitationForm } from './elicitation-form'
 import { ElicitationUrl } from './elicitation-url'
+import { RevealedText } from './revealed-text'
 
 export const ELICITATION_KEYBOARD_HELP =
   'Enter on this card declines the request, unless a button has focus; Enter in a field never sends the answer. Tab moves to the fields and the buttons.'
@@ -87,7 +88,7 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
       <div className="approval-card-body">
         {card.message && (
           <p className="elicitation-message selectable" data-testid="elicitation-message">
-            {card.message}
+            <RevealedText text={card.message} />
           </p>
         )}
         {card.mode === 'form' ? (

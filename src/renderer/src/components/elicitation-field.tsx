@@ -4,6 +4,8 @@ import {
   type ElicitationField as Field,
   type StringFormat,
 } from '../../../shared/elicitation/elicitation-card'
+import { revealedString } from '../../../shared/format/reveal-invisible'
+import { RevealedText } from './revealed-text'
 import { fieldLimits, RADIO_LIMIT, toggleOption, type DraftValue } from '../state/elicitation-form-model'
 
 const inputTypes: Record<StringFormat, string> = {
@@ -50,7 +52,7 @@ function fieldNotes(field: Field, id: string, error: string | undefined): { ids:
     <>
       {field.description && (
         <p id={`${id}-description`} className="field-hint selectable">
-          {field.description}
+          <RevealedText text={field.description} />
         </p>
       )}
       {limits && (
@@ -76,7 +78,8 @@ function fieldNotes(field: Field, id: string, error: string | undefined): { ids:
 /**
  * One field of a server's form, as its type asks: a text input (email, URL, date or local date-time for
  * the formats), a number typed as text, a checkbox, radios or a dropdown for one choice, checkboxes for
- * several. Everything the server wrote (title, description, option labels) is shown as plain text.
+ * several. Everything the server wrote (title, description, option labels) is shown as plain text, with
+ * invisible characters revealed (a dropdown's options as text escapes: an <option> holds only text).
  */
 export function ElicitationField({ field, id, value, error, disabled, onChange }: FieldProps) {
   const { ids, notes } = fieldNotes(field, id, error)
@@ -100,7 +103,7 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
       return (
         <div className="field elicitation-field" data-field={field.name}>
           <label htmlFor={id} className="field-label elicitation-label">
-            {field.title}
+            <RevealedText text={field.title} />
             <Required field={field} />
           </label>
           <input
@@ -135,7 +138,7 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
               aria-describedby={describedBy}
               onChange={(event) => onChange(event.target.checked)}
             />
-            {field.title}
+            <RevealedText text={field.title} />
             <Required field={field} />
           </label>
           {notes}
@@ -146,7 +149,7 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
         return (
           <div className="field elicitation-field" data-field={field.name}>
             <label htmlFor={id} className="field-label elicitation-label">
-              {field.title}
+              <RevealedText text={field.title} />
               <Required field={field} />
             </label>
             <select
@@ -162,7 +165,7 @@ export function ElicitationField({ field, id, value, error, disabled, onChange }
               <option value="">Choose…</option>
               {field.options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {revealedString(option.label)}
                 </option>
               ))}
             </select>
@@ -228,7 +231,7 @@ function OptionGroup({
       aria-describedby={describedBy}
     >
       <legend className="field-label elicitation-label">
-        {field.title}
+        <RevealedText text={field.title} />
         <Required field={field} />
       </legend>
       <div className="radio-row elicitation-options">
@@ -242,7 +245,7 @@ function OptionGroup({
                 disabled={disabled}
                 aria-invalid={invalid}
               />
-              {option.label}
+              <RevealedText text={option.label} />
             </label>
           )
         })}

@@ -1,21 +1,7 @@
 import type { UrlElicitationCard } from '../../../shared/elicitation/elicitation-card'
-import { splitUrl } from '../state/elicitation-form-model'
 import { ElicitationButtons } from './elicitation-buttons'
 import type { AnswerElicitation } from './elicitation-form'
-
-/** The whole URL, with the host (where the browser really goes) emphasised. */
-function ShownUrl({ card }: { card: UrlElicitationCard }) {
-  const parts = splitUrl(card.url, card.host)
-  return (
-    <p className="elicitation-url selectable" data-testid="elicitation-url">
-      <span className="elicitation-url-part">{parts.start}</span>
-      <strong className="elicitation-url-host" data-testid="elicitation-url-host">
-        {parts.host}
-      </strong>
-      <span className="elicitation-url-part">{parts.rest}</span>
-    </p>
-  )
-}
+import { UrlWithHost } from './url-with-host'
 
 /**
  * A server asks the user to open a link (sign-in, payment, a form of its own). Nothing opens by itself:
@@ -42,7 +28,7 @@ export function ElicitationUrl({
     <div className="elicitation-url-body">
       <div className="elicitation-url-box">
         <span className="field-label">Link</span>
-        <ShownUrl card={card} />
+        <UrlWithHost url={card.url} host={card.host} testId="elicitation-url" />
         <p className="hint">
           Opens on <strong className="elicitation-url-host">{card.host}</strong>. Go on only if you expect{' '}
           {card.serverName} to send you there.

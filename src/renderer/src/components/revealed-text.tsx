@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { revealInvisible } from '../state/reveal-invisible'
+import { revealInvisible } from '../../../shared/format/reveal-invisible'
 
 /**
  * Text from a server (tool names, titles, descriptions) with every invisible character shown as a

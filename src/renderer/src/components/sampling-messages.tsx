@@ -2,6 +2,7 @@ import { formatByteSize } from '../../../shared/format/byte-size'
 import type { CardContent, CardMessage } from '../../../shared/sampling/sampling-card'
 import { textKey } from '../state/sampling-edits'
 import { formatDuration, roleLabels } from '../state/sampling-labels'
+import { RevealedText } from './revealed-text'
 
 function mediaFacts(item: Extract<CardContent, { type: 'image' | 'audio' }>): string {
   const facts: string[] = [item.mimeType]
@@ -43,7 +44,7 @@ function ContentItem({
         />
       ) : (
         <p className="bubble-text">
-          {text ?? item.text}
+          <RevealedText text={text ?? item.text} />
           {edited && <span className="edited-mark">edited</span>}
         </p>
       )

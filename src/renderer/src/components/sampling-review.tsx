@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
+import { HiddenCharactersNotice } from './hidden-characters-notice'
 
 /**
  * The optional review: the generated answer, editable, before it goes back to the server. "Return to
@@ -26,6 +27,7 @@ export function SamplingReview({
         </label>
         {edited && <span className="edited-mark">edited</span>}
       </div>
+      <HiddenCharactersNotice text={completion} what="This answer" testId="review-hidden-characters" />
       <textarea
         id={`${id}-completion`}
         className="text-input review-text"

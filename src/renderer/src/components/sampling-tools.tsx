@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { formatByteSize } from '../../../shared/format/byte-size'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
-import { revealInvisible } from '../state/reveal-invisible'
+import { revealInvisible } from '../../../shared/format/reveal-invisible'
 import {
   LONG_SCHEMA_BYTES,
   schemaJson,

@@ -7,6 +7,7 @@ import { ServerCardActions } from './server-card-actions'
 import { ServerFailure } from './server-failure'
 import { ServerPendingChanges } from './server-pending-changes'
 import { ServerSignIn } from './server-sign-in'
+import { ServerStarting } from './server-starting'
 import { ServerSignedIn } from './server-signed-in'
 import { ServerStatusDot } from './server-status-dot'
 import { ServerStatusPill } from './server-status-pill'
@@ -84,6 +85,7 @@ export function ServerCard({
       <code className="server-card-destination selectable" title="Where MCP Desk connects (secrets hidden)">
         {state.destination}
       </code>
+      {state.status === 'starting' && <ServerStarting stderrTail={state.stderrTail} />}
       {state.status === 'failed' && <ServerFailure state={state} />}
       {(state.status === 'needs-sign-in' ||
         state.auth?.state === 'waiting-for-browser' ||

@@ -3,8 +3,8 @@ import { statusLabels } from '../state/server-labels'
 
 /**
  * The sidebar's and the card's status at a glance. Each status differs by shape as well as colour
- * (connecting half-filled, disabled hollow), and the label is spoken and shown on hover, so the colour
- * alone never carries the meaning. Connecting pulses unless the user asked for reduced motion.
+ * (starting and connecting half-filled, disabled hollow), and the label is spoken and shown on hover, so
+ * the colour alone never carries the meaning. Both pulse unless the user asked for reduced motion.
  */
 export function ServerStatusDot({ status }: { status: ServerStatus }) {
   const label = statusLabels[status]

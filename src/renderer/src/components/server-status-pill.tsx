@@ -14,7 +14,9 @@ export function ServerStatusPill({ state }: { state: ServerState }) {
       data-testid="status-pill"
       title={`${statusLabels[state.status]}${sinceText(state.since)}`}
     >
-      {state.status === 'connecting' ? 'Connecting…' : statusLabels[state.status]}
+      {state.status === 'connecting' || state.status === 'starting'
+        ? `${statusLabels[state.status]}…`
+        : statusLabels[state.status]}
     </span>
   )
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { RevealedText } from './revealed-text'
 
 /** Past this length (or two lines) the two-line preview may hide something, so it offers "Show all". */
 const PREVIEW_CHARS = 100
@@ -58,7 +59,7 @@ export function SystemPromptPreview({
             }
             data-testid="system-prompt"
           >
-            {text}
+            <RevealedText text={text} />
           </p>
           {isLong(text) && (
             <button

@@ -34,7 +34,7 @@ function ToolCallArguments({ card, id }: { card: ToolCallCard; id: string }) {
         aria-label="Arguments"
         data-testid="tool-call-arguments"
       >
-        {card.arguments}
+        <RevealedText text={card.arguments} />
       </pre>
       {card.argumentsTruncated && (
         <p className="hint" data-testid="tool-call-arguments-truncated">

@@ -1,5 +1,5 @@
 import type { ToolChange, ToolInfo } from '../../../shared/mcp/server-state'
-import { revealInvisible } from '../state/reveal-invisible'
+import { revealInvisible } from '../../../shared/format/reveal-invisible'
 import { RevealedText } from './revealed-text'
 import { ToolAnnotationBadges } from './tool-annotation-badges'
 import { toolTitle } from './server-tool-item'

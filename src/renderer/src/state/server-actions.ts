@@ -60,7 +60,8 @@ export function findReconnecting(
 ): ServerState | undefined {
   const previous = before.find((server) => server.id === id)
   const current = after.find((server) => server.id === id)
-  if (!current || current.status !== 'connecting') return undefined
+  // A stdio server restarts as `starting` (its process has not spoken yet), a remote one as `connecting`.
+  if (!current || (current.status !== 'connecting' && current.status !== 'starting')) return undefined
   return previous && previous.since === current.since ? undefined : current
 }
 

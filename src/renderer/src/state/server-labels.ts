@@ -37,6 +37,7 @@ export function serverValueEntries(server: ServerConfigView): {
 
 /** Words for each status: the pill's text and the dot's spoken label / tooltip. */
 export const statusLabels: Record<ServerStatus, string> = {
+  starting: 'Starting',
   connecting: 'Connecting',
   connected: 'Connected',
   failed: 'Failed',

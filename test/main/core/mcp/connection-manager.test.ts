@@ -196,9 +196,13 @@ describe('ConnectionManager', () => {
     )
   })
 
-  it('fails a server that never answers initialize after 10 s while the others are already connected', async () => {
+  it('fails a server that has spoken but never answers initialize after 10 s while the others are connected', async () => {
     const { manager, transitions } = started(({ configs }) => {
-      configs.add({ ...nodeScript('setInterval(() => {}, 1000)'), name: 'silent' })
+      // A blank line on stdout: the process is up (no longer starting), so the 10 s handshake budget applies.
+      configs.add({
+        ...nodeScript("process.stdout.write('\\n'); setInterval(() => {}, 1000)"),
+        name: 'silent',
+      })
       configs.add({ name: 'fast', transport: 'stdio', ...fixture })
     })
     const began = Date.now()

@@ -114,6 +114,8 @@ export class ObservingStdioTransport implements Transport {
   onmessage?: Transport['onmessage']
   /** Every stderr chunk as it arrives (the tail keeps only the last 4096 characters). */
   onstderr?: (chunk: string) => void
+  /** The first write to stdout: until then the server is starting (a first `npx -y` is downloading it). */
+  onfirstoutput?: () => void
 
   readonly #options: ObservingStdioTransportOptions
   readonly #platform: NodeJS.Platform
@@ -130,6 +132,7 @@ export class ObservingStdioTransport implements Transport {
   #exitInfo: StdioExitInfo | undefined
   #shutdown: Promise<void> | undefined
   #oncloseFired = false
+  #spoke = false
   #orphanedPipeTimer: NodeJS.Timeout | undefined
   #closedOutputTimer: NodeJS.Timeout | undefined
 
@@ -162,6 +165,11 @@ export class ObservingStdioTransport implements Transport {
   /** How the process ended; undefined while it runs or when it never started. */
   get exitInfo(): StdioExitInfo | undefined {
     return this.#exitInfo
+  }
+
+  /** Whether the server has written anything to stdout yet. */
+  get spoke(): boolean {
+    return this.#spoke
   }
 
   stderrTail(): string {
@@ -263,7 +271,13 @@ export class ObservingStdioTransport implements Transport {
   }
 
   #wire(child: ChildProcessWithoutNullStreams): void {
-    child.stdout.on('data', (chunk: Buffer) => this.#reader.push(chunk))
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!this.#spoke) {
+        this.#spoke = true
+        this.#callBack(() => this.onfirstoutput?.())
+      }
+      this.#reader.push(chunk)
+    })
     child.stdout.on('end', () => this.#guardClosedOutput())
     // stderr is always read: a server blocks once a full pipe (64 KiB) is left unread.
     child.stderr.setEncoding('utf8')

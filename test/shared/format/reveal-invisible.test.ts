@@ -1,10 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import {
-  codePointLabel,
-  revealInvisible,
-  revealedString,
-} from '../../../src/renderer/src/state/reveal-invisible'
+import { codePointLabel, revealInvisible, revealedString } from '../../../src/shared/format/reveal-invisible'
 
 function hiddenOf(text: string) {
   return revealInvisible(text).segments.filter((segment) => segment.kind === 'hidden')
