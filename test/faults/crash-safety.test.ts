@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TranscriptStore } from '../../src/main/core/chat/transcript-store'
 import { ulid } from '../../src/main/core/chat/ulid'
-import { ConfSettingsDocument } from '../../src/main/core/config/conf-settings-document'
+import { SettingsFileDocument } from '../../src/main/core/config/settings-file-document'
 import { SettingsService } from '../../src/main/core/config/settings-service'
 import { fileGrowing, killAfterWrites, supportScript, type WriteInProgress } from './support/kill-mid-write'
 
@@ -143,7 +143,7 @@ describe('a settings writer killed with SIGKILL', () => {
       expect(generation - killed.lastReported).toBeGreaterThanOrEqual(0)
       expect(generation - killed.lastReported).toBeLessThanOrEqual(1)
       // Reopened by the real service: no warning, nothing quarantined, and it can be written again.
-      const settings = new SettingsService(new ConfSettingsDocument(dir), {
+      const settings = new SettingsService(new SettingsFileDocument(dir), {
         quarantine: (reason) => {
           throw new Error(`quarantine requested: ${reason}`)
         },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { profilePaths, type ProfilePaths } from '../config/home-paths'
-import type { JsonDocument } from '../config/json-document'
 import { quarantineFile } from '../config/quarantine-file'
+import { SettingsFileDocument } from '../config/settings-file-document'
 import { SettingsService } from '../config/settings-service'
 import { EncryptedFileSecretStore } from '../secrets/encrypted-file-secret-store'
 import type { SecretCipher, SecretStore } from '../secrets/secret-store'
@@ -13,21 +13,20 @@ export interface Profile {
 }
 
 export interface ProfileAdapters {
-  /** The settings document at `paths.settingsFile`: electron-store in the desktop app, conf elsewhere. */
-  openSettingsDocument: (home: string) => JsonDocument
   /** How secrets are sealed: the OS keychain in the desktop app, a local key file elsewhere. */
   openCipher: (paths: ProfilePaths) => SecretCipher
 }
 
 /**
  * Opens the profile at `home` (absolute, see resolveHome) for the desktop app, web mode or the CLI: the same
- * files everywhere, with the environment's own settings and secret adapters.
+ * files everywhere (settings.json through the same shared-file document), with the environment's own
+ * way of sealing secrets.
  */
 export function openProfile(home: string, adapters: ProfileAdapters): Profile {
   const paths = profilePaths(home)
   // Owner-only when we create it: the folder holds the secrets key. An existing folder is left as the user made it.
   mkdirSync(paths.home, { recursive: true, mode: 0o700 })
-  const settings = new SettingsService(adapters.openSettingsDocument(paths.home), {
+  const settings = new SettingsService(new SettingsFileDocument(paths.home), {
     quarantine: () => quarantineFile(paths.settingsFile),
   })
   const secrets = new EncryptedFileSecretStore(paths.secretsFile, adapters.openCipher(paths))
