@@ -87,11 +87,18 @@ export class SharedFile {
     const name = basename(this.path)
     let timer: NodeJS.Timeout | undefined
     let watcher: FSWatcher | undefined
+    const notify = (): void => {
+      try {
+        onChange()
+      } catch {
+        // A timer callback that throws would end the process; the next change or write meets it again.
+      }
+    }
     try {
       watcher = watch(dirname(this.path), { persistent: false }, (_event, file) => {
         if (file !== null && file !== name) return
         clearTimeout(timer)
-        timer = setTimeout(onChange, debounceMs)
+        timer = setTimeout(notify, debounceMs)
         timer.unref()
       })
       // The folder went away or the watch broke: there is nothing left to follow, and nothing to crash for.
