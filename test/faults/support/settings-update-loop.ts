@@ -1,5 +1,5 @@
 // `node --import tsx settings-update-loop.ts HOME BYTES`: rewrites <HOME>/settings.json through the real
-// SettingsService and conf document, forever, each time with one server named `generation N` whose
+// SettingsService and settings document, forever, each time with one server named `generation N` whose
 // arguments make the file about BYTES long, printing N once the update has returned. The crash-safety test
 // kills it with SIGKILL in the middle of a write.
 import { SettingsFileDocument } from '../../../src/main/core/config/settings-file-document'

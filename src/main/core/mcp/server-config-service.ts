@@ -1,6 +1,5 @@
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { serverInputSchema, type ParsedServerInput, type ServerInput } from '../../../shared/mcp/server-input'
-import type { ConfigValue } from '../../../shared/settings/secret-ref'
 import type { ServerConfig, ServerOAuthConfig, Settings } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
 import {
