@@ -82,7 +82,10 @@ export function createHost(deps: HostDeps): Host {
       ...deps.info,
       settingsPath: settings.path,
       secretBackend: secrets.backend,
-      startupWarnings: [...settings.startupWarnings],
+      // A file that still cannot be used is shown by its own banner (settingsProblem), not twice.
+      startupWarnings: settings.startupWarnings.filter(
+        (warning) => settings.problem === undefined || !warning.startsWith(settings.problem),
+      ),
       ...(settings.problem === undefined ? {} : { settingsProblem: settings.problem }),
     }),
     'settings:get': () => toSettingsView(settings.get()),
@@ -222,4 +225,3 @@ export function createHost(deps: HostDeps): Host {
   })
   return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
 }
-

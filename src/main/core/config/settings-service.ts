@@ -9,7 +9,10 @@ export type SettingsListener = (settings: Settings) => void
 export type SettingsProblemListener = (problem: string | undefined) => void
 
 export interface SettingsServiceOptions {
-  /** Called at start-up when the file cannot be used; it is moved aside (never deleted) before defaults load. */
+  /**
+   * Called at start-up when the file cannot be used; it is moved aside (never deleted) before defaults load.
+   * The profile opener passes none (see open-profile.ts): the file then stays where it is, reported.
+   */
   quarantine?: (reason: string) => string | undefined
 }
 
@@ -23,15 +26,17 @@ type DiskSettings =
  * document's lock), so a write never puts back a copy this process read earlier. `refresh()` (called when
  * the file changes on disk) adopts outside changes and tells listeners.
  *
- * A file that does not parse or validate is never overwritten: at start-up it is quarantined (renamed beside
- * itself) when a quarantine is given; while running, or when it cannot be moved, it stays exactly as it is,
- * the problem is reported to problem listeners, and updates are refused until the file is fixed.
+ * A file that does not parse or validate is never overwritten: it stays exactly as it is, the problem is
+ * reported (start-up warnings, problem listeners), and updates are refused until the file is fixed, which
+ * refresh() then picks up. Only when a quarantine is given is it moved aside at start-up instead.
  */
 export class SettingsService {
   readonly #doc: JsonDocument
   readonly #listeners = new Set<SettingsListener>()
   readonly #problemListeners = new Set<SettingsProblemListener>()
-  readonly startupWarnings: string[] = []
+  readonly #warnings: string[] = []
+  /** The start-up warning about a file left in place, shown until that file is fixed. */
+  #problemWarning: string | undefined
   #current: Settings
   /** A frozen copy of #current for snapshot(), made on first use after each change. */
   #frozen: Settings | undefined
@@ -47,6 +52,16 @@ export class SettingsService {
 
   get path(): string {
     return this.#doc.path
+  }
+
+  /**
+   * What went wrong at start-up, for the window and the CLI; the warning about an unusable file that was left
+   * in place goes once the file has been fixed.
+   */
+  get startupWarnings(): string[] {
+    return this.#problemWarning === undefined
+      ? [...this.#warnings]
+      : [...this.#warnings, this.#problemWarning]
   }
 
   /** Why settings.json cannot be used right now (writes are refused meanwhile), or undefined. */
@@ -214,6 +229,7 @@ export class SettingsService {
   #setProblem(problem: string | undefined): void {
     if (problem === this.#problem) return
     this.#problem = problem
+    this.#problemWarning = undefined
     for (const listener of this.#problemListeners) listener(problem)
   }
 
@@ -234,7 +250,7 @@ export class SettingsService {
     try {
       this.update(() => {})
     } catch (error) {
-      this.startupWarnings.push(`${this.#doc.path} could not be written: ${(error as Error).message}`)
+      this.#warnings.push(`${this.#doc.path} could not be written: ${(error as Error).message}`)
     }
   }
 
@@ -242,10 +258,9 @@ export class SettingsService {
     const newer = !(raw instanceof UnreadableFile) && migrateSettings(raw).ok === false && isNewer(raw)
     if (newer) {
       this.#problem = problem
-      this.startupWarnings.push(
+      this.#problemWarning =
         `${problem}. The file was left untouched; defaults are in use and settings cannot be ` +
-          'changed until MCP Desk is updated.',
-      )
+        'changed until MCP Desk is updated.'
       return defaultSettings()
     }
     let reason = problem
@@ -260,11 +275,9 @@ export class SettingsService {
     if (keptInPlace) {
       // The bad file is still where the next write would go: refuse to write rather than destroy it.
       this.#problem = reason
-      this.startupWarnings.push(
-        `${reason}. Defaults are in use and settings cannot be changed until the file is fixed.`,
-      )
+      this.#problemWarning = `${reason}. Defaults are in use and settings cannot be changed until the file is fixed.`
     } else {
-      this.startupWarnings.push(
+      this.#warnings.push(
         movedTo
           ? `${reason}. The file was kept as ${movedTo}; defaults are in use.`
           : `${reason}. The file is gone; defaults are in use.`,

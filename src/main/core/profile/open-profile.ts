@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { profilePaths, type ProfilePaths } from '../config/home-paths'
-import { quarantineFile } from '../config/quarantine-file'
 import { SettingsFileDocument } from '../config/settings-file-document'
 import { SettingsService } from '../config/settings-service'
 import { EncryptedFileSecretStore } from '../secrets/encrypted-file-secret-store'
@@ -26,9 +25,9 @@ export function openProfile(home: string, adapters: ProfileAdapters): Profile {
   const paths = profilePaths(home)
   // Owner-only when we create it: the folder holds the secrets key. An existing folder is left as the user made it.
   mkdirSync(paths.home, { recursive: true, mode: 0o700 })
-  const settings = new SettingsService(new SettingsFileDocument(paths.home), {
-    quarantine: () => quarantineFile(paths.settingsFile),
-  })
+  // No quarantine: a settings.json that does not parse may be a user's edit in progress while the app runs;
+  // it stays where it is, the problem is reported, and changes wait until it is fixed (SettingsService).
+  const settings = new SettingsService(new SettingsFileDocument(paths.home))
   const secrets = new EncryptedFileSecretStore(paths.secretsFile, adapters.openCipher(paths))
   return { paths, settings, secrets }
 }
