@@ -42,6 +42,21 @@ describe('SettingsFileDocument', () => {
     expect(doc.read()).toEqual({ a: 2, b: 3 })
   })
 
+  it('starts a change over on what an editor saved while it was being computed, instead of erasing it', () => {
+    const doc = new SettingsFileDocument(home)
+    put(doc, { servers: ['from-app'] })
+    let calls = 0
+    doc.update((current) => {
+      calls += 1
+      // An editor takes no lock: it saves while this change is under way.
+      if (calls === 1) fs.writeFileSync(doc.path, JSON.stringify({ servers: ['from-app', 'from-editor'] }))
+      const { servers } = current as { servers: string[] }
+      return { servers: [...servers, 'added'] }
+    })
+    expect(calls).toBe(2)
+    expect(doc.read()).toEqual({ servers: ['from-app', 'from-editor', 'added'] })
+  })
+
   it('writes nothing when the change returns undefined', () => {
     const doc = new SettingsFileDocument(home)
     fs.writeFileSync(doc.path, '{ "a": 1 }')
