@@ -181,7 +181,7 @@ export class ProviderService {
     const { providerId, modelId } = this.#requireModel(ref)
     const normalized = modelRef(providerId, modelId)
     this.#settings.update((draft) => {
-      requireModelIn(draft, normalized)
+      if (!findModelIn(draft, normalized)) throw new IpcFailure('not_found', `no model "${normalized}"`)
       draft.models.defaultModel = normalized
     })
     return normalized
@@ -358,12 +358,6 @@ function findModelIn(settings: Settings, ref: string): ModelConfig | undefined {
   const parsed = parseModelRef(ref)
   const provider = settings.models.providers.find((candidate) => candidate.id === parsed?.providerId)
   return provider?.models.find((model) => model.id === parsed?.modelId)
-}
-
-function requireModelIn(settings: Settings, ref: string): ModelConfig {
-  const found = findModelIn(settings, ref)
-  if (!found) throw new IpcFailure('not_found', `no model "${ref}"`)
-  return found
 }
 
 function parseProviderInput(input: ProviderInput): ParsedProviderInput {
