@@ -110,8 +110,10 @@ describe('one profile shared by the window and the CLI (built app, Chromium)', (
     await expect.poll(() => banner.textContent()).toContain('not valid JSON')
     // A change in the window is refused with the reason, and the file stays as the user left it.
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
-    await page.getByRole('radio', { name: 'Light' }).check()
+    // click, not check: the refused change puts the radio back on the stored theme.
+    await page.getByRole('radio', { name: 'Light' }).click()
     await expect.poll(() => page.getByTestId('errors').textContent()).toContain('until the file is fixed')
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true)
     expect(readFileSync(settingsFile, 'utf8')).toBe(broken)
     await page.screenshot({
       path: join(screenshots, 'shared-profile-broken-edit.png'),
