@@ -200,7 +200,6 @@ export class EncryptedFileSecretStore implements SecretStore {
         : `${this.#filePath} was damaged (${problem}) and has since disappeared.`,
     )
   }
-
 }
 
 function serialize(secrets: Map<string, SealedEntry>): string {

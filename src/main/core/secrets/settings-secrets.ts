@@ -8,7 +8,9 @@ import type { SecretStore } from './secret-store'
  * that moment: another process may have added an entry referring to a secret since this one last looked.
  */
 
-function configValuesOfSettings(settings: Settings): Array<{ owner: string; value: ConfigValue | undefined }> {
+function configValuesOfSettings(
+  settings: Settings,
+): Array<{ owner: string; value: ConfigValue | undefined }> {
   const values: Array<{ owner: string; value: ConfigValue | undefined }> = []
   for (const server of settings.servers) {
     const owner = `the server "${server.name}"`
