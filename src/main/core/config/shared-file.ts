@@ -5,6 +5,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   watch,
@@ -84,9 +85,7 @@ export class SharedFile {
    * The folder is watched, not the file: writers replace the file by rename, which a file watch loses.
    */
   watch(onChange: () => void, debounceMs = WATCH_DEBOUNCE_MS): () => void {
-    const name = basename(this.path)
     let timer: NodeJS.Timeout | undefined
-    let watcher: FSWatcher | undefined
     const notify = (): void => {
       try {
         onChange()
@@ -94,28 +93,40 @@ export class SharedFile {
         // A timer callback that throws would end the process; the next change or write meets it again.
       }
     }
-    try {
-      watcher = watch(dirname(this.path), { persistent: false }, (_event, file) => {
-        if (file !== null && file !== name) return
-        clearTimeout(timer)
-        timer = setTimeout(notify, debounceMs)
-        timer.unref()
-      })
-      // The folder went away or the watch broke: there is nothing left to follow, and nothing to crash for.
-      watcher.on('error', () => watcher?.close())
-    } catch {
-      // No watch possible here (the folder is missing): outside changes are then seen at the next update.
+    // A symlinked file changes where it really lives: that folder is followed too.
+    const followed = new Map<string, Set<string>>()
+    for (const path of [this.path, resolvedTarget(this.path)]) {
+      followed.set(dirname(path), (followed.get(dirname(path)) ?? new Set()).add(basename(path)))
+    }
+    const watchers: FSWatcher[] = []
+    for (const [dir, names] of followed) {
+      try {
+        const watcher = watch(dir, { persistent: false }, (_event, file) => {
+          if (file !== null && !names.has(file)) return
+          clearTimeout(timer)
+          timer = setTimeout(notify, debounceMs)
+          timer.unref()
+        })
+        // The folder went away or the watch broke: there is nothing left to follow, and nothing to crash for.
+        watcher.on('error', () => watcher.close())
+        watchers.push(watcher)
+      } catch {
+        // No watch possible here (the folder is missing): outside changes are then seen at the next update.
+      }
     }
     return () => {
       clearTimeout(timer)
-      watcher?.close()
+      for (const watcher of watchers) watcher.close()
     }
   }
 
   /** False when the file is no longer `expected` (someone wrote it meanwhile): the caller starts over. */
   #replace(text: string, expected: string | undefined): boolean {
-    const dir = dirname(this.path)
-    const temp = join(dir, `.${basename(this.path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+    // A settings.json kept in a dotfiles repository is often a symlink: the file it points to is replaced,
+    // so the link stays a link.
+    const target = resolvedTarget(this.path)
+    const dir = dirname(target)
+    const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
     try {
       const fd = openSync(temp, 'wx', this.#mode)
       try {
@@ -128,7 +139,7 @@ export class SharedFile {
         rmSync(temp, { force: true })
         return false
       }
-      renameSync(temp, this.path)
+      renameSync(temp, target)
     } catch (error) {
       rmSync(temp, { force: true })
       if (error instanceof IpcFailure) throw error
@@ -136,6 +147,14 @@ export class SharedFile {
     }
     syncFolder(dir)
     return true
+  }
+}
+
+function resolvedTarget(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
   }
 }
 

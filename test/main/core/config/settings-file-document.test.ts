@@ -90,6 +90,20 @@ describe('SettingsFileDocument', () => {
     expect(new SettingsFileDocument(home).read()).toEqual({ schemaVersion: 1 })
   })
 
+  it('keeps a symlinked settings.json a symlink, writing the file it points to', () => {
+    const dotfiles = path.join(home, 'dotfiles')
+    fs.mkdirSync(dotfiles)
+    const real = path.join(dotfiles, 'mcp-desk-settings.json')
+    fs.writeFileSync(real, '{ "a": 1 }')
+    const profile = path.join(home, 'profile')
+    fs.mkdirSync(profile)
+    fs.symlinkSync(real, path.join(profile, 'settings.json'))
+    const doc = new SettingsFileDocument(profile)
+    put(doc, { a: 2 })
+    expect(fs.lstatSync(doc.path).isSymbolicLink()).toBe(true)
+    expect(JSON.parse(fs.readFileSync(real, 'utf8'))).toEqual({ a: 2 })
+  })
+
   it('writes atomically even when SNAP is set (conf wrote in place then)', () => {
     const saved = process.env.SNAP
     process.env.SNAP = '/snap/code/1'
