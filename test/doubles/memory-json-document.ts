@@ -5,6 +5,7 @@ export class MemoryJsonDocument implements JsonDocument {
   readonly path = '/memory/settings.json'
   writes = 0
   #value: unknown
+  readonly #watchers = new Set<() => void>()
   constructor(initial?: unknown) {
     this.#value = initial === undefined ? undefined : structuredClone(initial)
   }
@@ -14,5 +15,18 @@ export class MemoryJsonDocument implements JsonDocument {
   write(value: Record<string, unknown>): void {
     this.writes += 1
     this.#value = structuredClone(value)
+  }
+  update(change: (current: unknown) => Record<string, unknown> | undefined): void {
+    const next = change(this.read())
+    if (next !== undefined) this.write(next)
+  }
+  /** Another process (or the user's editor) changed the document: watchers hear of it. */
+  changeOutside(value: unknown): void {
+    this.#value = structuredClone(value)
+    for (const watcher of this.#watchers) watcher()
+  }
+  watch(onChange: () => void): () => void {
+    this.#watchers.add(onChange)
+    return () => this.#watchers.delete(onChange)
   }
 }

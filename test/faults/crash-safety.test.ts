@@ -1,7 +1,7 @@
 // Issue 12 fault suite: kill -9 in the middle of a write. A transcript written by the real TranscriptStore
 // in a child process killed with SIGKILL reopens with every acknowledged record and loses at most the torn
-// last one, which the reader reports and skips; settings written by the real SettingsService through conf
-// are replaced atomically (temp file + rename), so a SIGKILL mid-write never leaves a truncated file.
+// last one, which the reader reports and skips; settings written by the real SettingsService are replaced
+// atomically (temp file + rename), so a SIGKILL mid-write never leaves a truncated file.
 import {
   existsSync,
   mkdirSync,
@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TranscriptStore } from '../../src/main/core/chat/transcript-store'
 import { ulid } from '../../src/main/core/chat/ulid'
-import { ConfSettingsDocument } from '../../src/main/core/config/conf-settings-document'
+import { SettingsFileDocument } from '../../src/main/core/config/settings-file-document'
 import { SettingsService } from '../../src/main/core/config/settings-service'
 import { fileGrowing, killAfterWrites, supportScript, type WriteInProgress } from './support/kill-mid-write'
 
@@ -105,10 +105,13 @@ describe('a transcript writer killed with SIGKILL', () => {
   })
 })
 
+/** SharedFile's temp files: `.settings.json.<pid>.<random>.tmp`. */
+const isSettingsTemp = (name: string): boolean => /^\.settings\.json\.\d+\.[0-9a-f]+\.tmp$/.test(name)
+
 describe('a settings writer killed with SIGKILL', () => {
   /**
-   * A write under way: a new temp file of conf's (atomic), or settings.json changing size (written in place,
-   * it is truncated first). Temp files an earlier kill left behind do not count.
+   * A write under way: a new temp file (atomic), or settings.json changing size (written in place, it is
+   * truncated first). Temp files an earlier kill left behind do not count.
    */
   const settingsWrite = (home: string) => (): WriteInProgress => {
     const path = join(home, 'settings.json')
@@ -116,13 +119,13 @@ describe('a settings writer killed with SIGKILL', () => {
     const sizeBefore = sizeOf()
     const leftovers = new Set(readdirSync(home))
     return () =>
-      readdirSync(home).some((name) => name.startsWith('settings.json.tmp-') && !leftovers.has(name)) ||
+      readdirSync(home).some((name) => isSettingsTemp(name) && !leftovers.has(name)) ||
       sizeOf() !== sizeBefore
   }
 
   it('never leaves a truncated settings.json: writes are a temp file renamed over it', async () => {
     // The second writer runs as if started from a snap (a terminal in VS Code's snap passes SNAP on), where
-    // conf on its own would write the file in place.
+    // conf, used before, wrote the file in place.
     for (const [writes, env] of [
       [3, {}],
       [6, { SNAP: '/snap/code/1' }],
@@ -143,7 +146,7 @@ describe('a settings writer killed with SIGKILL', () => {
       expect(generation - killed.lastReported).toBeGreaterThanOrEqual(0)
       expect(generation - killed.lastReported).toBeLessThanOrEqual(1)
       // Reopened by the real service: no warning, nothing quarantined, and it can be written again.
-      const settings = new SettingsService(new ConfSettingsDocument(dir), {
+      const settings = new SettingsService(new SettingsFileDocument(dir), {
         quarantine: (reason) => {
           throw new Error(`quarantine requested: ${reason}`)
         },
@@ -154,8 +157,9 @@ describe('a settings writer killed with SIGKILL', () => {
         draft.appearance.theme = 'dark'
       })
       // A kill between writing the temp file and the rename leaves the temp file behind, never anything else.
+      // (and perhaps the lock file, which the next writer takes over: see shared-profile.test.ts).
       const others = readdirSync(dir).filter((name) => name !== 'settings.json')
-      expect(others.every((name) => name.startsWith('settings.json.tmp-'))).toBe(true)
+      expect(others.every((name) => isSettingsTemp(name) || name === 'settings.json.lock')).toBe(true)
     }
   })
 })

@@ -136,6 +136,14 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     configs,
     replace: (id, input) => servers.update(id, input),
   })
+  // The profile is shared with CLI commands, other windows and the user's editor: outside changes to
+  // settings.json reach every listener (the connection manager connects, restarts or closes servers), and
+  // outside changes to secrets restart the servers that use them.
+  const stopWatchingSettings = options.settings.watch()
+  const stopWatchingSecrets = options.secrets.watch?.((changed) => {
+    events.emit('secrets:changed', { names: options.secrets.list() })
+    servers.secretsChanged(changed)
+  })
   const host = createHost({
     settings: options.settings,
     secrets: options.secrets,
@@ -168,6 +176,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     resources,
     elicitation,
     shutdown: async () => {
+      stopWatchingSettings()
+      stopWatchingSecrets?.()
       host.dispose()
       await chatEngine.runner.stopAll()
       chatEngine.dispose()

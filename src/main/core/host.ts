@@ -1,6 +1,5 @@
 import type { AppInfo } from '../../shared/ipc/contract'
 import { IpcFailure } from '../../shared/ipc/ipc-error'
-import type { ConfigValue, Settings } from '../../shared/settings/settings-schema'
 import { maskProvider, toSettingsView } from '../../shared/settings/settings-view'
 import type { SettingsService } from './config/settings-service'
 import { HostEvents } from './ipc/host-events'
@@ -10,6 +9,7 @@ import type { ConnectionManager } from './mcp/connection-manager'
 import type { ProviderService } from './models/provider-service'
 import type { SamplingEngine } from './sampling/create-sampling-engine'
 import type { SecretStore } from './secrets/secret-store'
+import { secretUser } from './secrets/settings-secrets'
 import type { ChatEngine } from './chat/create-chat-engine'
 import type { ImportService } from './config/import/import-service'
 import type { BundleImportService } from './config/import/bundle-import-service'
@@ -67,6 +67,7 @@ export function createHost(deps: HostDeps): Host {
   const events = deps.events ?? new HostEvents()
   const unsubscribers = [
     settings.subscribe((next) => events.emit('settings:changed', toSettingsView(next))),
+    settings.onProblem((problem) => events.emit('settings:problem', { problem: problem ?? null })),
     servers.subscribe((list) => events.emit('servers:changed', { servers: list })),
     sampling.queue.subscribeChanges((changes) => events.emit('approvals:changed', changes)),
     sampling.audit.subscribe((entry) => events.emit('sampling:activity', { entry })),
@@ -81,7 +82,11 @@ export function createHost(deps: HostDeps): Host {
       ...deps.info,
       settingsPath: settings.path,
       secretBackend: secrets.backend,
-      startupWarnings: [...settings.startupWarnings],
+      // A file that still cannot be used is shown by its own banner (settingsProblem), not twice.
+      startupWarnings: settings.startupWarnings.filter(
+        (warning) => settings.problem === undefined || !warning.startsWith(settings.problem),
+      ),
+      ...(settings.problem === undefined ? {} : { settingsProblem: settings.problem }),
     }),
     'settings:get': () => toSettingsView(settings.get()),
     'settings:update': (request) =>
@@ -97,14 +102,17 @@ export function createHost(deps: HostDeps): Host {
       return { name }
     },
     'secrets:delete': ({ name }) => {
-      const user = secretUser(settings.get(), name)
-      if (user) {
-        throw new IpcFailure(
-          'conflict',
-          `secret "${name}" is used by ${user}; edit or remove it there instead`,
-        )
-      }
-      const deleted = secrets.delete(name)
+      // Decided against settings.json as it is now, and deleted before any process can add a reference.
+      const deleted = settings.whileLocked((current) => {
+        const user = secretUser(current, name)
+        if (user) {
+          throw new IpcFailure(
+            'conflict',
+            `secret "${name}" is used by ${user}; edit or remove it there instead`,
+          )
+        }
+        return secrets.delete(name)
+      })
       if (!deleted) throw new IpcFailure('not_found', `no secret named "${name}"`)
       events.emit('secrets:changed', { names: secrets.list() })
       return { deleted }
@@ -223,18 +231,4 @@ export function createHost(deps: HostDeps): Host {
     onInternalError: (channel, error) => deps.log?.(`request ${channel} failed`, error),
   })
   return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
-}
-
-/** Who refers to a secret (a server's env/header, a provider's key/header), so deleting it would break them. */
-function secretUser(current: Settings, name: string): string | undefined {
-  const refersTo = (values: Array<ConfigValue | undefined>) =>
-    values.some((value) => value !== undefined && typeof value !== 'string' && value.secret === name)
-  const server = current.servers.find((s) =>
-    refersTo(
-      s.transport === 'stdio' ? Object.values(s.env) : [...Object.values(s.headers), s.oauth?.clientSecret],
-    ),
-  )
-  if (server) return `the server "${server.name}"`
-  const provider = current.models.providers.find((p) => refersTo([p.apiKey, ...Object.values(p.headers)]))
-  return provider ? `the provider "${provider.name}"` : undefined
 }

@@ -11,7 +11,6 @@ import type { SecretCipher } from '../core/secrets/secret-store'
 import { parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
 import { startApprovalNotifier, type ApprovalFocusTarget } from './approval-notifier'
 import { resolveDesktopHome, type DesktopHome } from './desktop-home'
-import { ElectronSettingsDocument } from './electron-settings-document'
 import { registerIpcRouter } from './ipc-router'
 import { createMainWindow, type MainWindowOptions } from './main-window'
 import { createSafeStorageCipher, SafeStorageUnavailableError } from './safe-storage-cipher'
@@ -63,7 +62,6 @@ let disposeApprovalNotices: (() => void) | undefined
 
 function start(): void {
   const { paths, settings, secrets } = openProfile(home.dir, {
-    openSettingsDocument: (dir) => new ElectronSettingsDocument(dir),
     openCipher: openSecretCipher,
   })
   composed = composeHost({

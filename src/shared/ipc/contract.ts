@@ -107,6 +107,11 @@ export const appInfoSchema = z.object({
   secretBackend: secretBackendSchema,
   /** Problems found at start-up that the user must see, e.g. a settings file that failed validation. */
   startupWarnings: z.array(z.string()),
+  /**
+   * Why settings.json cannot be used right now (a hand edit that does not parse or validate): changes are
+   * refused and the file is left as it is until it is fixed. Absent while the file is fine.
+   */
+  settingsProblem: z.string().optional(),
 })
 export type AppInfo = z.infer<typeof appInfoSchema>
 
@@ -315,6 +320,8 @@ export const requestChannels = {
 
 export const eventChannels = {
   'settings:changed': settingsViewSchema,
+  /** settings.json became unusable (`problem`) or usable again (null); see AppInfo.settingsProblem. */
+  'settings:problem': z.object({ problem: z.string().nullable() }),
   'secrets:changed': z.object({ names: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(serverStateSchema) }),
   /** What changed among the pending approval cards (the tray and the bell count them), as a numbered delta;

@@ -1,13 +1,13 @@
 // `node --import tsx settings-update-loop.ts HOME BYTES`: rewrites <HOME>/settings.json through the real
-// SettingsService and conf document, forever, each time with one server named `generation N` whose
+// SettingsService and settings document, forever, each time with one server named `generation N` whose
 // arguments make the file about BYTES long, printing N once the update has returned. The crash-safety test
 // kills it with SIGKILL in the middle of a write.
-import { ConfSettingsDocument } from '../../../src/main/core/config/conf-settings-document'
+import { SettingsFileDocument } from '../../../src/main/core/config/settings-file-document'
 import { SettingsService } from '../../../src/main/core/config/settings-service'
 
 const [home, bytes] = process.argv.slice(2)
 if (home === undefined || bytes === undefined) throw new Error('usage: settings-update-loop.ts HOME BYTES')
-const settings = new SettingsService(new ConfSettingsDocument(home))
+const settings = new SettingsService(new SettingsFileDocument(home))
 const args = Array.from({ length: Math.ceil(Number(bytes) / 1024) }, (_, i) => `${i}:${'a'.repeat(1020)}`)
 for (let generation = 1; ; generation += 1) {
   settings.update((draft) => {

@@ -5,7 +5,7 @@ import {
   requestChannelNames,
 } from '../../../src/shared/ipc/contract'
 import type { SecretBackend } from '../../../src/shared/ipc/contract'
-import type { JsonDocument } from '../../../src/main/core/config/json-document'
+import { MemoryJsonDocument } from '../../doubles/memory-json-document'
 import { SettingsService } from '../../../src/main/core/config/settings-service'
 import { composeHost } from '../../../src/main/core/compose-host'
 import type { Host } from '../../../src/main/core/host'
@@ -16,17 +16,6 @@ import { electronFake, FakeWebContents, type InvokeHandler } from './fake-electr
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
 
 const { registerIpcRouter } = await import('../../../src/main/electron/ipc-router')
-
-class MemoryJsonDocument implements JsonDocument {
-  readonly path = '/memory/settings.json'
-  value: Record<string, unknown> | undefined
-  read(): unknown {
-    return this.value === undefined ? undefined : structuredClone(this.value)
-  }
-  write(value: Record<string, unknown>): void {
-    this.value = structuredClone(value)
-  }
-}
 
 class MemorySecretStore implements SecretStore {
   readonly backend: SecretBackend = { kind: 'safeStorage', secure: true }
@@ -141,7 +130,7 @@ describe('registerIpcRouter', () => {
       },
     ])
     expect(JSON.stringify(contents.sent)).not.toContain('sk-live')
-    expect(document.value).toMatchObject({ appearance: { theme: 'dark' } })
+    expect(document.read()).toMatchObject({ appearance: { theme: 'dark' } })
   })
 
   it('does not send to a destroyed window', async () => {

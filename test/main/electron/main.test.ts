@@ -15,17 +15,6 @@ import { spawnCommandFor } from '../../support/spawn-command'
 import { electronFake, type InvokeHandler } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
-// See electron-settings-document.test.ts: the same stand-in over the real conf engine.
-vi.mock('electron-store', async () => {
-  const { default: Conf } = await import('conf')
-  class ElectronStoreOverConf extends Conf {
-    constructor(options: Record<string, unknown> & { name?: string }) {
-      const { name = 'config', ...rest } = options
-      super({ ...rest, configName: name })
-    }
-  }
-  return { default: ElectronStoreOverConf }
-})
 
 // main.ts resolves its siblings from its own location, as it does from out/main/index.js.
 const mainDir = fileURLToPath(new URL('../../../src/main/electron/', import.meta.url))

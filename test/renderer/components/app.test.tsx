@@ -109,6 +109,18 @@ describe('<App>', () => {
     expect(screen.getByTestId('startup-warnings').textContent).toContain(warning)
   })
 
+  it('shows a settings.json that cannot be used, from app:info and live, until it is fixed', async () => {
+    const broken = '/home/ada/.mcp-desk/settings.json is not valid JSON (line 3, column 5)'
+    const { api } = await renderApp(new FakeDeskApi({ info: { settingsProblem: broken } }))
+    expect(screen.getByTestId('settings-problem').textContent).toContain(broken)
+    act(() => api.emit('settings:problem', { problem: null }))
+    expect(screen.queryByTestId('settings-problem')).toBeNull()
+    const invalid = '/home/ada/.mcp-desk/settings.json: settings are invalid: appearance.theme: invalid'
+    act(() => api.emit('settings:problem', { problem: invalid }))
+    expect(screen.getByTestId('settings-problem').textContent).toContain(invalid)
+    expect(screen.getByTestId('settings-problem').textContent).toContain('saves no changes until it is fixed')
+  })
+
   it('applies the theme from settings as data-theme and follows settings:changed', async () => {
     const { api, themeRoot } = await renderApp(
       new FakeDeskApi({ settings: { appearance: { theme: 'dark' } } }),

@@ -1,11 +1,20 @@
 /**
- * The settings port: one JSON document on disk. Electron's adapter wraps electron-store, the plain-Node
- * adapter wraps `conf`; both point at the same `<home>/settings.json`, so the desktop app, web mode and
- * the CLI share one profile. Validation and migration live above this port, in SettingsService.
+ * The settings port: one JSON document that other processes share. The file adapter
+ * (`settings-file-document.ts`) is used by the desktop app, web mode and the CLI alike, on the same
+ * `<home>/settings.json`. Validation and migration live above this port, in SettingsService.
  */
 export interface JsonDocument {
   readonly path: string
-  /** The raw parsed document; `undefined` when the file does not exist yet. Throws on unreadable JSON. */
+  /** The document as it is now; `undefined` when it does not exist. Throws when it is not a JSON object. */
   read(): unknown
-  write(value: Record<string, unknown>): void
+  /**
+   * Replaces the document with what `change` makes of its current content (`undefined` when absent), with no
+   * other writer in between; nothing is written when `change` returns undefined. Throws, before `change`
+   * runs, when the current content is not a JSON object. `change` may run more than once.
+   */
+  update(change: (current: unknown) => Record<string, unknown> | undefined): void
+  /** Runs `use` while no other process can change the document (re-entrant: `update` may run inside). */
+  locked?<T>(use: () => T): T
+  /** Calls `onChange` after the document may have changed outside this process; returns how to stop. */
+  watch?(onChange: () => void): () => void
 }

@@ -227,6 +227,20 @@ export class ConnectionManager {
     }
   }
 
+  /**
+   * Secrets changed outside this process (a CLI command replaced a server's env value or header): the
+   * settings still hold the same references, so only this tells which running servers must restart.
+   */
+  secretsChanged(names: readonly string[]): void {
+    if (!this.#started || this.#stopped) return
+    const changed = new Set(names)
+    for (const connection of this.#connections.values()) {
+      const config = connection.config
+      if (!config.enabled || !referencesAny(config, changed)) continue
+      this.#connect(connection)
+    }
+  }
+
   /** Something shown in the server states changed outside a connection (OAuth sign-in state). */
   changed(): void {
     this.#emit()
@@ -254,6 +268,14 @@ export class ConnectionManager {
     const servers = this.list()
     for (const listener of this.#listeners) listener(servers)
   }
+}
+
+function referencesAny(config: ServerConfig, names: ReadonlySet<string>): boolean {
+  const values =
+    config.transport === 'stdio'
+      ? Object.values(config.env)
+      : [...Object.values(config.headers), config.oauth?.clientSecret]
+  return values.some((value) => value !== undefined && typeof value !== 'string' && names.has(value.secret))
 }
 
 /** A rename or a sampling-policy change does not need a new process; anything about the connection does. */

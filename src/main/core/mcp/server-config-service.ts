@@ -1,18 +1,16 @@
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { serverInputSchema, type ParsedServerInput, type ServerInput } from '../../../shared/mcp/server-input'
-import type { ConfigValue } from '../../../shared/settings/secret-ref'
-import type { ServerConfig, ServerOAuthConfig } from '../../../shared/settings/settings-schema'
+import type { ServerConfig, ServerOAuthConfig, Settings } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
 import {
-  deleteUnreferencedSecrets,
   ownedSecretName,
-  referencedSecrets,
   resolveConfigValue,
   resolveConfigValues,
   storeConfigValue,
   storeConfigValues,
 } from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
+import { updateWithSecrets } from '../secrets/settings-secrets'
 import { checkServerSecretReferences } from './server-secret-references'
 
 /**
@@ -38,46 +36,59 @@ export class ServerConfigService {
     return this.list().find((server) => server.id === id)
   }
 
+  /**
+   * Each edit is computed from the settings as they are on disk when it is written (another process may
+   * have added or changed servers since this one read them), with secrets stored and released through
+   * updateWithSecrets, so none is orphaned and none still referenced is deleted.
+   */
   add(input: ServerInput): ServerConfig {
     const parsed = parseInput(input)
-    const taken = new Set(this.list().map((server) => server.id))
-    const id = uniqueId(slugify(parsed.name), taken)
-    checkServerSecretReferences(id, parsed, undefined)
-    const config = this.#buildConfig(id, parsed, undefined)
-    this.#settings.update((draft) => {
+    let config: ServerConfig | undefined
+    updateWithSecrets(this.#settings, this.#secrets, (draft, secrets) => {
+      const id = uniqueId(slugify(parsed.name), new Set(draft.servers.map((server) => server.id)))
+      checkServerSecretReferences(id, parsed, undefined)
+      config = this.#buildConfig(id, parsed, undefined, secrets)
       draft.servers.push(config)
     })
-    return config
+    return config!
   }
 
   update(id: string, input: ServerInput): ServerConfig {
-    const previous = this.#require(id)
     const parsed = parseInput(input)
-    checkServerSecretReferences(id, parsed, previous)
-    const config = this.#buildConfig(id, parsed, previous)
-    this.#settings.update((draft) => {
-      draft.servers = draft.servers.map((server) => (server.id === id ? config : server))
-    })
-    this.#deleteOrphanedSecrets(id, [config])
-    return config
+    let config: ServerConfig | undefined
+    updateWithSecrets(
+      this.#settings,
+      this.#secrets,
+      (draft, secrets) => {
+        const previous = requireIn(draft, id)
+        checkServerSecretReferences(id, parsed, previous)
+        config = this.#buildConfig(id, parsed, previous, secrets)
+        draft.servers = draft.servers.map((server) => (server.id === id ? config! : server))
+      },
+      { releasePrefix: `server.${id}.` },
+    )
+    return config!
   }
 
   setEnabled(id: string, enabled: boolean): ServerConfig {
-    this.#require(id)
     const next = this.#settings.update((draft) => {
-      for (const server of draft.servers) if (server.id === id) server.enabled = enabled
+      requireIn(draft, id).enabled = enabled
     })
     return next.servers.find((server) => server.id === id)!
   }
 
   remove(id: string): void {
-    this.#require(id)
-    this.#settings.update((draft) => {
-      draft.servers = draft.servers.filter((server) => server.id !== id)
-      // Its granted folders go with it: a server added later under the same id must not inherit them.
-      delete draft.roots.servers[id]
-    })
-    this.#deleteOrphanedSecrets(id, [])
+    updateWithSecrets(
+      this.#settings,
+      this.#secrets,
+      (draft) => {
+        requireIn(draft, id)
+        draft.servers = draft.servers.filter((server) => server.id !== id)
+        // Its granted folders go with it: a server added later under the same id must not inherit them.
+        delete draft.roots.servers[id]
+      },
+      { releasePrefix: `server.${id}.` },
+    )
   }
 
   /**
@@ -116,13 +127,12 @@ export class ServerConfigService {
     return values
   }
 
-  #require(id: string): ServerConfig {
-    const found = this.get(id)
-    if (!found) throw new IpcFailure('not_found', `no server with id "${id}"`)
-    return found
-  }
-
-  #buildConfig(id: string, input: ParsedServerInput, previous: ServerConfig | undefined): ServerConfig {
+  #buildConfig(
+    id: string,
+    input: ParsedServerInput,
+    previous: ServerConfig | undefined,
+    secrets: SecretStore,
+  ): ServerConfig {
     const base = {
       id,
       name: input.name,
@@ -139,18 +149,18 @@ export class ServerConfigService {
         transport: 'stdio',
         command: input.command,
         args: input.args,
-        env: storeConfigValues(this.#secrets, 'env', `server.${id}.env`, input.env, previousEnv),
+        env: storeConfigValues(secrets, 'env', `server.${id}.env`, input.env, previousEnv),
         ...(input.cwd ? { cwd: input.cwd } : {}),
       }
     }
     const previousRemote = previous?.transport === 'stdio' ? undefined : previous
-    const oauth = this.#buildOAuth(id, input.oauth, previousRemote?.oauth)
+    const oauth = buildOAuth(id, input.oauth, previousRemote?.oauth, secrets)
     return {
       ...base,
       transport: input.transport,
       url: input.url,
       headers: storeConfigValues(
-        this.#secrets,
+        secrets,
         'header',
         `server.${id}.header`,
         input.headers,
@@ -159,44 +169,37 @@ export class ServerConfigService {
       ...(oauth ? { oauth } : {}),
     }
   }
-
-  /** The client secret is stored like a header value; an OAuth block with nothing in it is left out. */
-  #buildOAuth(
-    id: string,
-    input: Extract<ParsedServerInput, { url: string }>['oauth'],
-    previous: ServerOAuthConfig | undefined,
-  ): ServerOAuthConfig | undefined {
-    if (!input) return undefined
-    if (input.clientSecret && !input.clientId) {
-      throw new IpcFailure(
-        'validation_failed',
-        'oauth.clientSecret: an OAuth client secret needs a client id',
-      )
-    }
-    const clientSecret = input.clientSecret
-      ? storeConfigValue(this.#secrets, input.clientSecret, previous?.clientSecret, {
-          label: 'the OAuth client secret',
-          secretName: ownedSecretName(`server.${id}.oauth`, 'clientSecret'),
-        })
-      : undefined
-    const oauth: ServerOAuthConfig = {
-      ...(input.clientId ? { clientId: input.clientId } : {}),
-      ...(clientSecret ? { clientSecret } : {}),
-      ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
-    }
-    return Object.keys(oauth).length > 0 ? oauth : undefined
-  }
-
-  /** Secrets this service created for a server that its (new) config no longer references. */
-  #deleteOrphanedSecrets(id: string, keep: ServerConfig[]): void {
-    deleteUnreferencedSecrets(this.#secrets, `server.${id}.`, referencedSecrets(keep.flatMap(configValuesOf)))
-  }
 }
 
-/** Every value of a config that may refer to the secret store. */
-function configValuesOf(config: ServerConfig): Array<ConfigValue | undefined> {
-  if (config.transport === 'stdio') return Object.values(config.env)
-  return [...Object.values(config.headers), config.oauth?.clientSecret]
+/** The client secret is stored like a header value; an OAuth block with nothing in it is left out. */
+function buildOAuth(
+  id: string,
+  input: Extract<ParsedServerInput, { url: string }>['oauth'],
+  previous: ServerOAuthConfig | undefined,
+  secrets: SecretStore,
+): ServerOAuthConfig | undefined {
+  if (!input) return undefined
+  if (input.clientSecret && !input.clientId) {
+    throw new IpcFailure('validation_failed', 'oauth.clientSecret: an OAuth client secret needs a client id')
+  }
+  const clientSecret = input.clientSecret
+    ? storeConfigValue(secrets, input.clientSecret, previous?.clientSecret, {
+        label: 'the OAuth client secret',
+        secretName: ownedSecretName(`server.${id}.oauth`, 'clientSecret'),
+      })
+    : undefined
+  const oauth: ServerOAuthConfig = {
+    ...(input.clientId ? { clientId: input.clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
+  }
+  return Object.keys(oauth).length > 0 ? oauth : undefined
+}
+
+function requireIn(settings: Settings, id: string): ServerConfig {
+  const found = settings.servers.find((server) => server.id === id)
+  if (!found) throw new IpcFailure('not_found', `no server with id "${id}"`)
+  return found
 }
 
 function parseInput(input: ServerInput): ParsedServerInput {

@@ -16,18 +16,16 @@ import {
   type ProviderInput,
   type ProviderPreset,
 } from '../../../shared/models/provider-input'
-import type { ConfigValue } from '../../../shared/settings/secret-ref'
 import type { Settings } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
 import {
-  deleteUnreferencedSecrets,
-  referencedSecrets,
   resolveConfigValue,
   resolveConfigValues,
   storeConfigValue,
   storeConfigValues,
 } from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
+import { updateWithSecrets } from '../secrets/settings-secrets'
 import { createLanguageModel, type ProviderCredentials } from './language-model-factory'
 import { buildModelConfig } from './model-config'
 import { discoverModels } from './model-discovery'
@@ -80,15 +78,18 @@ export class ProviderService {
     return this.list().find((provider) => provider.id === id)
   }
 
-  /** The id is `input.id` or the preset's id, made unique with `-2`, `-3`… */
+  /**
+   * The id is `input.id` or the preset's id, made unique with `-2`, `-3`… Like every edit here, computed
+   * from the settings on disk when it is written, with its secrets stored and released by updateWithSecrets.
+   */
   add(input: ProviderInput): ProviderConfig {
     const parsed = parseProviderInput(input)
-    const taken = new Set(this.list().map((provider) => provider.id))
-    const id = uniqueId(parsed.id ?? parsed.preset, taken)
-    const config = this.#buildConfig(id, parsed, undefined)
-    return this.#commit(id, undefined, (draft) => {
-      draft.models.providers.push(config)
+    let id = ''
+    const next = updateWithSecrets(this.#settings, this.#secrets, (draft, secrets) => {
+      id = uniqueId(parsed.id ?? parsed.preset, new Set(draft.models.providers.map((p) => p.id)))
+      draft.models.providers.push(this.#buildConfig(id, parsed, undefined, secrets))
     })
+    return next.models.providers.find((provider) => provider.id === id)!
   }
 
   /**
@@ -96,7 +97,6 @@ export class ProviderService {
    * `{ keep: true }`, replaced by a new value or secret, and removed by `null`; headers left out are removed.
    */
   update(id: string, input: ProviderInput): ProviderConfig {
-    const previous = this.#require(id)
     const parsed = parseProviderInput(input)
     if (parsed.id !== undefined && parsed.id !== id) {
       throw new IpcFailure(
@@ -104,25 +104,33 @@ export class ProviderService {
         `a provider's id is fixed: "${id}" cannot become "${parsed.id}"`,
       )
     }
-    const config = this.#buildConfig(id, parsed, previous)
-    const stored = this.#commit(id, previous, (draft) => {
-      draft.models.providers = draft.models.providers.map((provider) =>
-        provider.id === id ? config : provider,
-      )
-    })
-    this.#deleteOrphanedSecrets(id, stored)
-    return stored
+    const next = updateWithSecrets(
+      this.#settings,
+      this.#secrets,
+      (draft, secrets) => {
+        const config = this.#buildConfig(id, parsed, requireProviderIn(draft, id), secrets)
+        draft.models.providers = draft.models.providers.map((provider) =>
+          provider.id === id ? config : provider,
+        )
+      },
+      { releasePrefix: `provider.${id}.` },
+    )
+    return next.models.providers.find((provider) => provider.id === id)!
   }
 
   /** Removes the provider, the secrets it owns, and its models from the default and recent models. */
   remove(id: string): void {
-    this.#require(id)
-    this.#settings.update((draft) => {
-      draft.models.providers = draft.models.providers.filter((provider) => provider.id !== id)
-      forgetModels(draft, (ref) => parseModelRef(ref)?.providerId === id)
-    })
+    updateWithSecrets(
+      this.#settings,
+      this.#secrets,
+      (draft) => {
+        requireProviderIn(draft, id)
+        draft.models.providers = draft.models.providers.filter((provider) => provider.id !== id)
+        forgetModels(draft, (ref) => parseModelRef(ref)?.providerId === id)
+      },
+      { releasePrefix: `provider.${id}.` },
+    )
     for (const ref of this.#models.keys()) if (parseModelRef(ref)?.providerId === id) this.#models.delete(ref)
-    this.#deleteOrphanedSecrets(id, undefined)
   }
 
   /** `GET {baseUrl}/models`, each id flagged when it is already configured. */
@@ -146,10 +154,9 @@ export class ProviderService {
 
   /** Adds or edits a model (see buildModelConfig for how capabilities are filled in). */
   saveModel(providerId: string, input: ModelInput): ProviderConfig {
-    const provider = this.#require(providerId)
-    const model = buildModelConfig(provider, input)
-    const existing = provider.models.some((candidate) => candidate.id === model.id)
     return this.#updateProvider(providerId, (draft) => {
+      const model = buildModelConfig(draft, input)
+      const existing = draft.models.some((candidate) => candidate.id === model.id)
       draft.models = existing
         ? draft.models.map((candidate) => (candidate.id === model.id ? model : candidate))
         : [...draft.models, model]
@@ -158,14 +165,13 @@ export class ProviderService {
 
   /** Removes a model, and drops it as the default and from the recently used models. */
   removeModel(providerId: string, modelId: string): ProviderConfig {
-    const provider = this.#require(providerId)
-    if (!provider.models.some((model) => model.id === modelId)) {
-      throw new IpcFailure('not_found', `provider "${providerId}" has no model "${modelId}"`)
-    }
     const ref = modelRef(providerId, modelId)
     return this.#updateProvider(
       providerId,
       (draft) => {
+        if (!draft.models.some((model) => model.id === modelId)) {
+          throw new IpcFailure('not_found', `provider "${providerId}" has no model "${modelId}"`)
+        }
         draft.models = draft.models.filter((model) => model.id !== modelId)
       },
       (settings) => forgetModels(settings, (candidate) => candidate === ref),
@@ -176,6 +182,7 @@ export class ProviderService {
     const { providerId, modelId } = this.#requireModel(ref)
     const normalized = modelRef(providerId, modelId)
     this.#settings.update((draft) => {
+      if (!findModelIn(draft, normalized)) throw new IpcFailure('not_found', `no model "${normalized}"`)
       draft.models.defaultModel = normalized
     })
     return normalized
@@ -188,6 +195,8 @@ export class ProviderService {
     // Most runs use the model used last: no settings write for a list that would not change.
     if (this.#settings.snapshot().models.recentModels[0] === normalized) return
     this.#settings.update((draft) => {
+      // Removed meanwhile by another process: nothing to remember.
+      if (!findModelIn(draft, normalized)) return
       const rest = draft.models.recentModels.filter((candidate) => candidate !== normalized)
       draft.models.recentModels = [normalized, ...rest].slice(0, MAX_RECENT_MODELS)
     })
@@ -274,7 +283,12 @@ export class ProviderService {
     return { ...parsed, provider, config }
   }
 
-  #buildConfig(id: string, input: ParsedProviderInput, previous: ProviderConfig | undefined): ProviderConfig {
+  #buildConfig(
+    id: string,
+    input: ParsedProviderInput,
+    previous: ProviderConfig | undefined,
+    secrets: SecretStore,
+  ): ProviderConfig {
     const preset = presetFor(input.preset)
     const samePreset = previous?.preset === input.preset
     const baseUrl = input.baseUrl ?? (samePreset ? previous?.baseUrl : undefined) ?? preset.baseUrl
@@ -285,9 +299,9 @@ export class ProviderService {
       )
     }
     checkProviderSecretReferences(id, input, previous)
-    const apiKey = this.#storeApiKey(id, input, previous)
+    const apiKey = storeApiKey(id, input, previous, secrets)
     const headers = storeConfigValues(
-      this.#secrets,
+      secrets,
       'header',
       `provider.${id}.header`,
       input.headers,
@@ -306,57 +320,46 @@ export class ProviderService {
     }
   }
 
-  #storeApiKey(
-    id: string,
-    input: ParsedProviderInput,
-    previous: ProviderConfig | undefined,
-  ): ProviderConfig['apiKey'] {
-    // Omitted keeps the key on edit (a form need not resend it); null always means "no key".
-    if (input.apiKey === null) return undefined
-    if (input.apiKey === undefined) return previous?.apiKey
-    const stored = storeConfigValue(this.#secrets, input.apiKey, previous?.apiKey, {
-      label: 'apiKey',
-      secretName: `provider.${id}.api-key`,
-    })
-    if (typeof stored === 'string') throw new Error('an API key is always stored as a secret')
-    return stored
-  }
-
-  /** Writes settings; if they are refused, secrets stored for the refused config are deleted again. */
-  #commit(
-    id: string,
-    previous: ProviderConfig | undefined,
-    change: (draft: Settings) => void,
-  ): ProviderConfig {
-    let next: Settings
-    try {
-      next = this.#settings.update(change)
-    } catch (error) {
-      this.#deleteOrphanedSecrets(id, previous)
-      throw error
-    }
-    return next.models.providers.find((provider) => provider.id === id)!
-  }
-
   #updateProvider(
     id: string,
     change: (draft: ProviderConfig) => void,
     alsoChange?: (draft: Settings) => void,
   ): ProviderConfig {
     const next = this.#settings.update((draft) => {
-      for (const provider of draft.models.providers) if (provider.id === id) change(provider)
+      change(requireProviderIn(draft, id))
       alsoChange?.(draft)
     })
     return next.models.providers.find((provider) => provider.id === id)!
   }
+}
 
-  /** Owned secrets (`provider.<id>.*`) that `keep` (the provider's current config, if any) no longer uses. */
-  #deleteOrphanedSecrets(id: string, keep: ProviderConfig | undefined): void {
-    const values: ConfigValue[] = keep
-      ? [...(keep.apiKey ? [keep.apiKey] : []), ...Object.values(keep.headers)]
-      : []
-    deleteUnreferencedSecrets(this.#secrets, `provider.${id}.`, referencedSecrets(values))
-  }
+function storeApiKey(
+  id: string,
+  input: ParsedProviderInput,
+  previous: ProviderConfig | undefined,
+  secrets: SecretStore,
+): ProviderConfig['apiKey'] {
+  // Omitted keeps the key on edit (a form need not resend it); null always means "no key".
+  if (input.apiKey === null) return undefined
+  if (input.apiKey === undefined) return previous?.apiKey
+  const stored = storeConfigValue(secrets, input.apiKey, previous?.apiKey, {
+    label: 'apiKey',
+    secretName: `provider.${id}.api-key`,
+  })
+  if (typeof stored === 'string') throw new Error('an API key is always stored as a secret')
+  return stored
+}
+
+function requireProviderIn(settings: Settings, id: string): ProviderConfig {
+  const found = settings.models.providers.find((provider) => provider.id === id)
+  if (!found) throw new IpcFailure('not_found', `no provider with id "${id}"`)
+  return found
+}
+
+function findModelIn(settings: Settings, ref: string): ModelConfig | undefined {
+  const parsed = parseModelRef(ref)
+  const provider = settings.models.providers.find((candidate) => candidate.id === parsed?.providerId)
+  return provider?.models.find((model) => model.id === parsed?.modelId)
 }
 
 function parseProviderInput(input: ProviderInput): ParsedProviderInput {

@@ -73,23 +73,19 @@ export class RootsService implements ClientFeature {
   grant(target: RootsTarget, input: string): RootsListing {
     this.#requireTarget(target)
     const folder = existingFolder(input)
-    const current = this.list(target).folders
-    if (current.includes(folder)) return this.list(target)
-    return this.#write(target, [...current, folder])
+    return this.#write(target, (current) => (current.includes(folder) ? undefined : [...current, folder]))
   }
 
   /** Takes a folder away; for a server following the default set, only from that server. */
   revoke(target: RootsTarget, input: string): RootsListing {
     this.#requireTarget(target)
     const folder = normaliseFolder(input)
-    const current = this.list(target).folders
-    if (!current.includes(folder)) {
-      throw new IpcFailure('not_found', `"${folder}" is not granted to ${describeTarget(target)}`)
-    }
-    return this.#write(
-      target,
-      current.filter((granted) => granted !== folder),
-    )
+    return this.#write(target, (current) => {
+      if (!current.includes(folder)) {
+        throw new IpcFailure('not_found', `"${folder}" is not granted to ${describeTarget(target)}`)
+      }
+      return current.filter((granted) => granted !== folder)
+    })
   }
 
   /**
@@ -98,21 +94,21 @@ export class RootsService implements ClientFeature {
    */
   set(target: RootsTarget, inputs: readonly string[]): RootsListing {
     this.#requireTarget(target)
-    const current = this.list(target).folders
-    const folders: string[] = []
-    for (const input of inputs) {
-      const normalised = normaliseFolder(input)
-      const folder = current.includes(normalised) ? normalised : existingFolder(input)
-      if (!folders.includes(folder)) folders.push(folder)
-    }
-    return this.#write(target, folders)
+    return this.#write(target, (current) => {
+      const folders: string[] = []
+      for (const input of inputs) {
+        const normalised = normaliseFolder(input)
+        const folder = current.includes(normalised) ? normalised : existingFolder(input)
+        if (!folders.includes(folder)) folders.push(folder)
+      }
+      return folders
+    })
   }
 
   /** The server drops its own list and follows the default set again. */
   useDefault(serverId: string): RootsListing {
     this.#requireTarget(serverId)
-    const settings = this.#deps.settings.get()
-    if (Object.hasOwn(settings.roots.servers, serverId)) {
+    if (Object.hasOwn(this.#deps.settings.get().roots.servers, serverId)) {
       this.#deps.settings.update((draft) => {
         delete draft.roots.servers[serverId]
       })
@@ -150,12 +146,21 @@ export class RootsService implements ClientFeature {
     return rootsListing(settings.roots, serverId).folders
   }
 
-  #write(target: RootsTarget, folders: string[]): RootsListing {
-    this.#deps.settings.update((draft) => {
+  /**
+   * `compute` gets the target's folders as settings.json holds them now (another process may have granted
+   * one since this one read them) and returns the new list, or undefined to leave it as it is.
+   */
+  #write(target: RootsTarget, compute: (current: string[]) => string[] | undefined): RootsListing {
+    const next = this.#deps.settings.update((draft) => {
+      if (target !== '*' && !draft.servers.some((server) => server.id === target)) {
+        throw new IpcFailure('not_found', `no server with id "${target}"`)
+      }
+      const folders = compute(rootsListing(draft.roots, target).folders)
+      if (folders === undefined) return
       if (target === '*') draft.roots.default = folders
       else draft.roots.servers[target] = folders
     })
-    return this.list(target)
+    return rootsListing(next.roots, target)
   }
 
   #requireTarget(target: RootsTarget): void {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
 import { z } from 'zod'
 import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
 import { secretNameSchema } from '../../../shared/settings/settings-schema'
 import type { SecretBackend } from '../../../shared/ipc/contract'
 import { quarantineFile } from '../config/quarantine-file'
+import { SharedFile } from '../config/shared-file'
 import type { SecretCipher, SecretCipherId, SecretStore } from './secret-store'
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -50,16 +48,21 @@ function parseSecretsFile(text: string): ParsedSecretsFile {
 }
 
 /**
- * `{ version: 1, secrets: { name: { sealedBy, data: base64(sealed) } } }`, owner-only (0600), replaced
- * atomically (temp file + rename) so a crash never leaves half a file. The file is read on every call, so
- * the CLI and a running web server see each other's changes. A damaged file is moved aside, never replaced.
+ * `{ version: 1, secrets: { name: { sealedBy, data: base64(sealed) } } }`, owner-only (0600). The file is
+ * shared by the desktop app, web mode and CLI commands: it is read on every call, and every change is a
+ * read-modify-write of its current content under its lock file, replaced atomically (a SharedFile), so a
+ * secret another process stored meanwhile is kept. A damaged file is moved aside, never replaced.
  */
 export class EncryptedFileSecretStore implements SecretStore {
   readonly #filePath: string
+  readonly #file: SharedFile
   readonly #cipher: SecretCipher
+  /** What each entry held when last read or written here, while watched: tells outside changes apart. */
+  #seen: Map<string, SealedEntry> | undefined
 
   constructor(filePath: string, cipher: SecretCipher) {
     this.#filePath = filePath
+    this.#file = new SharedFile(filePath, { mode: 0o600 })
     this.#cipher = cipher
   }
 
@@ -96,17 +99,52 @@ export class EncryptedFileSecretStore implements SecretStore {
     const checked = this.#checkName(name)
     if (typeof value !== 'string')
       throw new IpcFailure('validation_failed', 'a secret value must be a string')
-    const secrets = this.#load()
-    secrets.set(checked, { sealedBy: this.#cipher.id, data: this.#cipher.encrypt(value).toString('base64') })
-    this.#save(secrets)
+    const sealed: SealedEntry = {
+      sealedBy: this.#cipher.id,
+      data: this.#cipher.encrypt(value).toString('base64'),
+    }
+    this.#change((secrets) => {
+      secrets.set(checked, sealed)
+      return true
+    })
   }
 
   delete(name: string): boolean {
     const checked = this.#checkName(name)
-    const secrets = this.#load()
-    if (!secrets.delete(checked)) return false
-    this.#save(secrets)
-    return true
+    let deleted = false
+    this.#change((secrets) => (deleted = secrets.delete(checked)))
+    return deleted
+  }
+
+  /**
+   * Follows changes other processes make to the file (debounced): `onChange` gets the names whose entries
+   * were added, replaced or removed since this store last read or wrote them. Returns how to stop.
+   */
+  watch(onChange: (changed: string[]) => void): () => void {
+    this.#seen = this.#loadQuietly() ?? new Map()
+    const stop = this.#file.watch(() => {
+      const now = this.#loadQuietly()
+      if (now === undefined) return
+      const before = this.#seen ?? new Map<string, SealedEntry>()
+      this.#seen = now
+      const changed = [...new Set([...before.keys(), ...now.keys()])].filter(
+        (name) => before.get(name)?.data !== now.get(name)?.data,
+      )
+      if (changed.length > 0) onChange(changed.sort())
+    })
+    return () => {
+      stop()
+      this.#seen = undefined
+    }
+  }
+
+  /** The entries, or undefined when the file cannot be read now (a watch then waits for the next change). */
+  #loadQuietly(): Map<string, SealedEntry> | undefined {
+    try {
+      return this.#load()
+    } catch {
+      return undefined
+    }
   }
 
   #checkName(name: string): string {
@@ -122,16 +160,26 @@ export class EncryptedFileSecretStore implements SecretStore {
   }
 
   #load(): Map<string, SealedEntry> {
-    let text: string
-    try {
-      text = readFileSync(this.#filePath, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map()
-      throw new IpcFailure('unavailable', `cannot read ${this.#filePath}: ${(error as Error).message}`)
-    }
+    return this.#parse(this.#file.readText())
+  }
+
+  #parse(text: string | undefined): Map<string, SealedEntry> {
+    if (text === undefined) return new Map()
     const parsed = parseSecretsFile(text)
     if (!parsed.ok) this.#quarantine(parsed.problem)
     return new Map(Object.entries(parsed.secrets))
+  }
+
+  /** Read-modify-write of the file as it is now; `edit` says whether it changed anything worth writing. */
+  #change(edit: (secrets: Map<string, SealedEntry>) => boolean): void {
+    let written: Map<string, SealedEntry> | undefined
+    this.#file.update((text) => {
+      const secrets = this.#parse(text)
+      written = secrets
+      return edit(secrets) ? serialize(secrets) : undefined
+    })
+    // Our own write is no outside change.
+    if (this.#seen !== undefined && written !== undefined) this.#seen = written
   }
 
   #quarantine(problem: string): never {
@@ -152,24 +200,12 @@ export class EncryptedFileSecretStore implements SecretStore {
         : `${this.#filePath} was damaged (${problem}) and has since disappeared.`,
     )
   }
+}
 
-  #save(secrets: Map<string, SealedEntry>): void {
-    const document = {
-      version: 1,
-      secrets: Object.fromEntries([...secrets].sort(([a], [b]) => (a < b ? -1 : 1))),
-    }
-    const dir = dirname(this.#filePath)
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const temp = join(
-      dir,
-      `.${basename(this.#filePath)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-    )
-    try {
-      writeFileSync(temp, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
-      renameSync(temp, this.#filePath)
-    } catch (error) {
-      rmSync(temp, { force: true })
-      throw new IpcFailure('unavailable', `cannot write ${this.#filePath}: ${(error as Error).message}`)
-    }
+function serialize(secrets: Map<string, SealedEntry>): string {
+  const document = {
+    version: 1,
+    secrets: Object.fromEntries([...secrets].sort(([a], [b]) => (a < b ? -1 : 1))),
   }
+  return `${JSON.stringify(document, null, 2)}\n`
 }

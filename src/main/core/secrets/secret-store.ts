@@ -10,6 +10,11 @@ export interface SecretStore {
   get(name: string): string | undefined
   set(name: string, value: string): void
   delete(name: string): boolean
+  /**
+   * Follows changes other processes make to the store (the CLI beside a running app): `onChange` gets the
+   * names whose values were added, replaced or removed. Returns how to stop. Absent where nothing is shared.
+   */
+  watch?(onChange: (changed: string[]) => void): () => void
 }
 
 export type SecretCipherId = 'os-keychain' | 'local-key'

@@ -7,6 +7,7 @@ import { Drawer } from './drawer'
 import { ErrorList } from './error-list'
 import { ImportDialog } from './import-dialog'
 import { ImportDropZone } from './import-drop-zone'
+import { SettingsProblem } from './settings-problem'
 import { Sidebar } from './sidebar'
 import { StartupWarnings } from './startup-warnings'
 import { TitleBar } from './title-bar'
@@ -40,6 +41,7 @@ export function App({ applyTheme, reload }: AppProps) {
         <div className="notices">
           <ConnectionBanner reload={reload} />
           <StartupWarnings testId="startup-warnings" />
+          <SettingsProblem />
           <ErrorList />
         </div>
         <div className="workspace">

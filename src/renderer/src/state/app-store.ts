@@ -78,6 +78,8 @@ export interface AppState
     ElicitationActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
+  /** Why settings.json cannot be used now (changes are refused until it is fixed), or null. */
+  settingsProblem: string | null
   info: AppInfo | null
   settings: SettingsView | null
   secretNames: string[]
@@ -127,6 +129,7 @@ export function createAppStore({
   let nextErrorId = 1
   // Bumped by each event so a slow initial `get` cannot overwrite the newer state an event already delivered.
   let settingsRevision = 0
+  let problemRevision = 0
   let secretsRevision = 0
   let serversRevision = 0
 
@@ -238,6 +241,7 @@ export function createAppStore({
       ...initialElicitationState(),
       loaded: false,
       info: null,
+      settingsProblem: null,
       settings: null,
       secretNames: [],
       servers: [],
@@ -253,6 +257,10 @@ export function createAppStore({
           api.on('settings:changed', (settings) => {
             settingsRevision++
             set({ settings })
+          }),
+          api.on('settings:problem', ({ problem }) => {
+            problemRevision++
+            set({ settingsProblem: problem })
           }),
           api.on('secrets:changed', ({ names }) => {
             secretsRevision++
@@ -270,11 +278,16 @@ export function createAppStore({
         )
         set({ connection: connection.current() })
         const settingsAt = settingsRevision
+        const problemAt = problemRevision
         const secretsAt = secretsRevision
         const serversAt = serversRevision
         await Promise.all([
           call('app:info', {}).then(
-            (info) => set({ info }),
+            (info) =>
+              set({
+                info,
+                ...(problemRevision === problemAt ? { settingsProblem: info.settingsProblem ?? null } : {}),
+              }),
             (error) => report('Could not load app information', error),
           ),
           call('settings:get', {}).then(

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ConfSettingsDocument } from '../../../../src/main/core/config/conf-settings-document'
+import { SettingsFileDocument } from '../../../../src/main/core/config/settings-file-document'
 import { quarantineFile } from '../../../../src/main/core/config/quarantine-file'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(home, { recursive: true, force: true }))
 
 function open(): SettingsService {
-  return new SettingsService(new ConfSettingsDocument(home), {
+  return new SettingsService(new SettingsFileDocument(home), {
     quarantine: () => quarantineFile(settingsFile),
   })
 }
@@ -140,7 +140,7 @@ describe('SettingsService over the conf document', () => {
 
   it('refuses to write over a bad file it could not move aside', () => {
     fs.writeFileSync(settingsFile, '{nope')
-    const service = new SettingsService(new ConfSettingsDocument(home), {
+    const service = new SettingsService(new SettingsFileDocument(home), {
       quarantine: () => {
         throw new Error('disk says no')
       },

@@ -38,14 +38,27 @@ describe('openNodeProfile', () => {
     expect(second.secrets.get('api-key')).toBe('sk-secret')
   })
 
-  it('quarantines a broken settings file and reports it as a start-up warning', () => {
+  it('leaves a broken settings file where it is, reports it, and refuses changes until it is fixed', () => {
+    // The user may be in the middle of editing it, with the app open: a CLI command or a start must not
+    // move it aside (the running app would then see its servers vanish) nor write over it.
     const home = path.join(root, 'home')
     fs.mkdirSync(home)
-    fs.writeFileSync(path.join(home, 'settings.json'), '{ not json')
+    const file = path.join(home, 'settings.json')
+    fs.writeFileSync(file, '{ not json')
     const profile = openNodeProfile(home)
     expect(profile.settings.startupWarnings).toHaveLength(1)
-    expect(profile.settings.startupWarnings[0]).toContain('settings.json.invalid-')
-    const kept = fs.readdirSync(home).find((name) => name.startsWith('settings.json.invalid-'))
-    expect(fs.readFileSync(path.join(home, kept!), 'utf8')).toBe('{ not json')
+    expect(profile.settings.startupWarnings[0]).toContain(`${file} is not valid JSON`)
+    expect(profile.settings.problem).toContain('not valid JSON')
+    expect(() => profile.settings.update((draft) => void (draft.appearance.theme = 'dark'))).toThrow(
+      /until the file is fixed/,
+    )
+    expect(fs.readdirSync(home).filter((name) => name.startsWith('settings.json'))).toEqual(['settings.json'])
+    expect(fs.readFileSync(file, 'utf8')).toBe('{ not json')
+    fs.writeFileSync(file, '{ "appearance": { "theme": "light" } }')
+    profile.settings.refresh()
+    expect(profile.settings.problem).toBeUndefined()
+    expect(profile.settings.get().appearance.theme).toBe('light')
+    // The start-up warning was about that file; it goes with the fix.
+    expect(profile.settings.startupWarnings).toEqual([])
   })
 })
