@@ -8,7 +8,7 @@ import {
 } from '../../shared/settings/settings-schema'
 import { ServerConfigService } from '../../main/core/mcp/server-config-service'
 import { FileApprovedToolsStore } from '../../main/core/mcp/discovery/approved-tools-file'
-import { describeDestination } from '../../main/core/mcp/server-connection'
+import { describeDestination } from '../../main/core/mcp/redact'
 import { openNodeProfile } from '../../main/core/profile/open-node-profile'
 import type { OptionValues } from '../cli-args'
 import { outputOf, UsageError, type CliIo } from '../cli-io'

@@ -79,15 +79,16 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
   // connection manager below subscribe to them.
   const promptWatch = new PromptListWatch()
   const resourceWatch = new ResourceWatch()
+  const approvedTools =
+    options.approvedTools ??
+    new FileApprovedToolsStore(paths.approvedToolsFile, { log: (line) => options.log(line) })
   const { servers, configs, oauth, signIn } = createServerManager({
     settings: options.settings,
     secrets: options.secrets,
     log: (line) => options.log(line),
     sampling: sampling.service,
     features: [roots, elicitation, promptWatch, resourceWatch],
-    approvedTools:
-      options.approvedTools ??
-      new FileApprovedToolsStore(paths.approvedToolsFile, { log: (line) => options.log(line) }),
+    approvedTools,
     ...(options.opener ? { opener: options.opener } : {}),
   })
   const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => options.log(line) })
@@ -144,6 +145,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     events.emit('secrets:changed', { names: options.secrets.list() })
     servers.secretsChanged(changed)
   })
+  // `mcp-desk servers accept` while the window is open: the accepted tools appear without a reconnect.
+  const stopWatchingApprovals = approvedTools.watch?.(() => servers.reloadApprovals())
   const host = createHost({
     settings: options.settings,
     secrets: options.secrets,
@@ -178,6 +181,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     shutdown: async () => {
       stopWatchingSettings()
       stopWatchingSecrets?.()
+      stopWatchingApprovals?.()
       host.dispose()
       await chatEngine.runner.stopAll()
       chatEngine.dispose()

@@ -1,3 +1,5 @@
+import type { ServerConfig } from '../../../shared/settings/settings-schema'
+
 /**
  * Redaction for everything about a server that reaches logs, the renderer or the terminal: destinations
  * keep where they point (scheme, host, port, path) and lose what authenticates (credentials, query,
@@ -117,4 +119,11 @@ export function redactForLog(text: string, secrets: readonly string[]): string {
     redacted = redacted.split(form).join(MASK)
   }
   return redacted
+}
+
+/** Where a server is, as shown and logged: its command or URL with anything secret-looking masked. */
+export function describeDestination(config: ServerConfig): string {
+  return config.transport === 'stdio'
+    ? `stdio: ${redactCommand(config.command, config.args)}`
+    : redactUrl(config.url)
 }

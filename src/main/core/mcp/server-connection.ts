@@ -8,7 +8,6 @@ import type {
   ServerState,
   ServerStatus,
   ToolChange,
-  ToolInfo,
 } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 import { latestStderrLine } from '../../../shared/mcp/server-state'
@@ -16,13 +15,9 @@ import { ConnectDeadline } from './connect-deadline'
 import { DiscoveryLimitError, discoverTools } from './discovery/discover-tools'
 import { toToolInfo } from './discovery/tool-naming'
 import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
-import {
-  acceptanceUpdates,
-  reviewTools,
-  ToolNotApprovedError,
-  type AcceptedChange,
-} from './discovery/tool-review'
-import { redactCommand, redactForLog, redactUrl } from './redact'
+import { ServerToolApprovals } from './discovery/server-tool-approvals'
+import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
+import { describeDestination, redactForLog } from './redact'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { SignInRequiredError } from './oauth/sign-in-errors'
 
@@ -61,12 +56,8 @@ export class ServerConnection {
   #status: ServerStatus
   #failure: ServerFailure | undefined
   #since: Date
-  /** The approved tools of the latest listing (see reviewTools); what state() reports and models see. */
-  #tools: ToolInfo[] = []
-  /** Everything the server listed last, approved or not. */
-  #listed: ToolInfo[] = []
-  #pending: ToolChange[] = []
-  readonly #approvedTools: ApprovedToolsStore
+  /** The rug-pull guard's view of the tools: state() reports, and models see, only the approved ones. */
+  readonly #tools: ServerToolApprovals
   #serverInfo: Implementation | undefined
   #client: Client | undefined
   #opened: OpenedTransport | undefined
@@ -77,7 +68,10 @@ export class ServerConnection {
   constructor(config: ServerConfig, deps: ServerConnectionDeps) {
     this.#config = config
     this.#deps = deps
-    this.#approvedTools = deps.approvedTools ?? new MemoryApprovedToolsStore()
+    this.#tools = new ServerToolApprovals(
+      () => this.#config.id,
+      deps.approvedTools ?? new MemoryApprovedToolsStore(),
+    )
     this.#status = config.enabled ? 'connecting' : 'disabled'
     this.#since = this.#now()
   }
@@ -107,9 +101,9 @@ export class ServerConnection {
       ...(this.#serverInfo
         ? { serverInfo: { name: this.#serverInfo.name, version: this.#serverInfo.version } }
         : {}),
-      tools: this.#tools,
+      tools: this.#tools.approved,
       stderrTail: this.#redact(this.#opened?.stderrTail() ?? ''),
-      pendingChanges: this.#pending,
+      pendingChanges: this.#tools.pending,
       since: this.#since.toISOString(),
       ...(auth ? { auth } : {}),
     }
@@ -124,8 +118,7 @@ export class ServerConnection {
     const generation = ++this.#generation
     await this.#closeCurrent()
     if (generation !== this.#generation) return
-    this.#tools = []
-    this.#listed = []
+    this.#tools.clear()
     this.#serverInfo = undefined
     const limits = this.#deps.limits()
     let opened: OpenedTransport
@@ -176,12 +169,13 @@ export class ServerConnection {
           })
         : []
       if (generation !== this.#generation) return
-      this.#review(toToolInfo(this.#config.id, raw))
+      this.#tools.review(toToolInfo(this.#config.id, raw))
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
       this.#set('connected')
-      const waiting = this.#pending.length > 0 ? `, ${this.#pending.length} change(s) need review` : ''
-      this.#deps.log(`${this.#label()}: connected, ${this.#tools.length} tools${waiting}`)
+      const { approved, pending } = this.#tools
+      const waiting = pending.length > 0 ? `, ${pending.length} change(s) need review` : ''
+      this.#deps.log(`${this.#label()}: connected, ${approved.length} tools${waiting}`)
     } catch (error) {
       if (generation !== this.#generation) return
       const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
@@ -256,42 +250,22 @@ export class ServerConnection {
     }
   }
 
-  /**
-   * The change waiting for the user's review that makes this tool uncallable: a changed or new definition.
-   * A removed tool is not listed, so the server refuses it itself.
-   */
+  /** The change waiting for review that makes this tool uncallable (see ServerToolApprovals). */
   pendingChangeOf(toolName: string): ToolChange | undefined {
-    return this.#pending.find((change) => change.name === toolName && change.kind !== 'removed')
+    return this.#tools.pendingChangeOf(toolName)
   }
 
-  /**
-   * The user accepted these changes as they were shown: their definitions become the approved ones (in the
-   * profile, for every process) and the tools usable. Throws StaleAcceptanceError, accepting nothing, when
-   * any of them is no longer what is pending.
-   */
+  /** The user accepted these changes as shown (StaleAcceptanceError, accepting nothing, if they moved on). */
   acceptChanges(accepted: readonly AcceptedChange[]): void {
-    const updates = acceptanceUpdates(this.#pending, accepted)
-    this.#approvedTools.apply(this.#config.id, updates)
-    this.#deps.log(`${this.#label()}: the user accepted ${updates.size} tool change(s)`)
-    this.#review(this.#listed)
+    const count = this.#tools.accept(accepted)
+    this.#deps.log(`${this.#label()}: the user accepted ${count} tool change(s)`)
     this.#deps.onChange()
   }
 
   /** Judges the last listing again against the stored approvals (another process may have accepted). */
   reviewAgain(): void {
     if (this.#status !== 'connected') return
-    const before = JSON.stringify([this.#tools, this.#pending])
-    this.#review(this.#listed)
-    if (JSON.stringify([this.#tools, this.#pending]) !== before) this.#deps.onChange()
-  }
-
-  /** Judges a listing against the approved definitions (trusting a first listing) and keeps the result. */
-  #review(listed: ToolInfo[]): void {
-    const review = reviewTools(this.#approvedTools.get(this.#config.id), listed)
-    if (review.record) this.#approvedTools.apply(this.#config.id, review.record)
-    this.#listed = listed
-    this.#tools = review.approved
-    this.#pending = review.pending
+    if (this.#tools.reviewAgain()) this.#deps.onChange()
   }
 
   #connectedClient(): Client {
@@ -332,8 +306,9 @@ export class ServerConnection {
     try {
       const next = toToolInfo(this.#config.id, await discoverTools(client, limits))
       if (generation !== this.#generation) return
-      this.#review(next)
-      this.#deps.log(`${this.#label()}: tool list changed, ${this.#pending.length} change(s) need review`)
+      this.#tools.review(next)
+      const pending = this.#tools.pending.length
+      this.#deps.log(`${this.#label()}: tool list changed, ${pending} change(s) need review`)
       this.#deps.onChange()
     } catch (error) {
       if (generation !== this.#generation) return
@@ -401,12 +376,6 @@ export class ServerConnection {
   #now(): Date {
     return this.#deps.now?.() ?? new Date()
   }
-}
-
-export function describeDestination(config: ServerConfig): string {
-  return config.transport === 'stdio'
-    ? `stdio: ${redactCommand(config.command, config.args)}`
-    : redactUrl(config.url)
 }
 
 async function closeQuietly(client: Client): Promise<void> {

@@ -2,11 +2,14 @@
 // to settings.json connects, a changed one restarts, a removed one disconnects and goes, and a change made
 // in the window afterwards keeps every one of them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { composeHost, type ComposedHost } from '../../../../src/main/core/compose-host'
+import { FileApprovedToolsStore } from '../../../../src/main/core/mcp/discovery/approved-tools-file'
 import { ServerConfigService } from '../../../../src/main/core/mcp/server-config-service'
 import { openNodeProfile } from '../../../../src/main/core/profile/open-node-profile'
 import type { ServerState } from '../../../../src/shared/mcp/server-state'
 import type { Settings } from '../../../../src/shared/settings/settings-schema'
+import { RUG_PULL_MARKER } from '../../../fixtures/mcp-servers/fixture-server'
 import { recordHostEvents, type HostEventLog } from '../../../support/host-event-log'
 import { spawnCommandFor } from '../../../support/spawn-command'
 import { tempHome, type TempHome } from '../../../support/temp-home'
@@ -120,5 +123,34 @@ describe('a running host sharing its profile', () => {
     const onDisk = openNodeProfile(home.dir).settings.get()
     expect(onDisk.servers.map((s) => s.id)).toEqual(['one', 'two', 'three'])
     expect(onDisk.appearance.theme).toBe('dark')
+  })
+
+  it('shows a tool change another process accepted without reconnecting the server', async () => {
+    const added = cli().add({
+      name: 'Shifty',
+      transport: 'stdio',
+      ...spawnCommandFor('fixture', ['--mutate-after-ms', '0']),
+    })
+    const pending = await log.waitFor(
+      'servers:changed',
+      ({ servers }) => (stateOf(servers, added.id)?.pendingChanges.length ?? 0) > 0,
+    )
+    const change = stateOf(pending.servers, added.id)?.pendingChanges.find((c) => c.name === 'echo')
+    expect(change).toBeDefined()
+
+    const mark = log.count()
+    // `mcp-desk servers accept` in a terminal: its own store over the same approved-tools.json.
+    new FileApprovedToolsStore(join(home.dir, 'approved-tools.json')).apply(
+      added.id,
+      new Map([['echo', change?.after ?? null]]),
+    )
+    const accepted = await log.waitFor(
+      'servers:changed',
+      ({ servers }) => stateOf(servers, added.id)?.pendingChanges.length === 0,
+      { after: mark },
+    )
+    const state = stateOf(accepted.servers, added.id)
+    expect(state?.status).toBe('connected')
+    expect(state?.tools.find((tool) => tool.name === 'echo')?.description).toContain(RUG_PULL_MARKER)
   })
 })

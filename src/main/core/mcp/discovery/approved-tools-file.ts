@@ -1,17 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs'
-import { dirname } from 'node:path'
 import { quarantineFile } from '../../config/quarantine-file'
-import { withFileLock } from './file-lock'
+import { SharedFile } from '../../config/shared-file'
 import {
   approvalsIn,
   approvedToolsDocumentSchema,
@@ -23,9 +11,6 @@ import {
   type ApprovedToolsStore,
   type ServerApprovals,
 } from './approved-tools-store'
-
-/** How often a change is re-applied when another process wrote the file between our read and our rename. */
-const MAX_WRITE_ATTEMPTS = 8
 
 export interface ApprovedToolsFileOptions {
   /** Where a recovery (an unreadable file moved aside) is reported. */
@@ -43,17 +28,16 @@ export interface ApprovedToolsFileOptions {
  * Treating it as empty would instead trust whatever every server lists next, poisoned or not.
  */
 export class FileApprovedToolsStore implements ApprovedToolsStore {
-  readonly #path: string
+  readonly #file: SharedFile
   readonly #log: (line: string) => void
 
   constructor(path: string, options: ApprovedToolsFileOptions = {}) {
-    this.#path = path
+    this.#file = new SharedFile(path)
     this.#log = options.log ?? (() => {})
   }
 
   get(serverId: string): ServerApprovals {
-    const loaded = this.#load()
-    const document = loaded.document ?? withFileLock(this.#lockPath, () => this.#loadOrRecover().document)
+    const document = this.#load().document ?? this.#file.locked(() => this.#loadOrRecover())
     return approvalsIn(document, serverId)
   }
 
@@ -67,116 +51,61 @@ export class FileApprovedToolsStore implements ApprovedToolsStore {
     )
   }
 
-  get #lockPath(): string {
-    return `${this.#path}.lock`
+  watch(onChange: () => void): () => void {
+    return this.#file.watch(onChange)
   }
 
   /**
-   * Under the profile's lock (processes that use this store take turns); the compare before the rename
-   * also keeps a writer that does not lock (an editor) from being overwritten unseen. `undefined` from
-   * `edit` means nothing to write.
+   * Under the profile's lock (processes that use this store take turns); SharedFile's compare before the
+   * rename also keeps a writer that does not lock (an editor) from being overwritten unseen. `undefined`
+   * from `edit` means nothing to write.
    */
   #change(edit: (document: ApprovedToolsDocument) => ApprovedToolsDocument | undefined): void {
-    withFileLock(this.#lockPath, () => {
-      for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt += 1) {
-        const { document, text } = this.#loadOrRecover()
+    this.#file.locked(() => {
+      this.#loadOrRecover()
+      this.#file.update((text) => {
+        const document = text === undefined ? emptyApprovedToolsDocument() : problemWith(text).document
+        // Made unreadable between the recovery and now (an editor): refuse rather than trust or overwrite it.
+        if (document === undefined) throw new Error(`${this.#file.path} changed into something unreadable`)
         const next = edit(document)
-        if (next === undefined) return
-        if (this.#replaceIfUnchanged(text, `${JSON.stringify(next, null, 2)}\n`)) return
-      }
-      throw new Error(`could not update ${this.#path}: something else kept changing it`)
+        return next === undefined ? undefined : `${JSON.stringify(next, null, 2)}\n`
+      })
     })
   }
 
-  /**
-   * The document now on disk and the exact text it came from (`undefined` when there is no file);
-   * `document` is undefined when the file is unreadable (recovering from that needs the lock).
-   */
-  #load(): { document: ApprovedToolsDocument | undefined; text: string | undefined; problem?: string } {
-    const text = readIfPresent(this.#path)
-    if (text === undefined) return { document: emptyApprovedToolsDocument(), text }
-    const why = problemWith(text)
-    return why.document
-      ? { document: why.document, text }
-      : { document: undefined, text, problem: why.problem }
+  /** The document now on disk; `document` is undefined when the file is unreadable (recovery needs the lock). */
+  #load(): { document?: ApprovedToolsDocument; problem?: string } {
+    const text = this.#file.readText()
+    if (text === undefined) return { document: emptyApprovedToolsDocument() }
+    return problemWith(text)
   }
 
   /** #load, recovering from an unreadable file; only under the lock. */
-  #loadOrRecover(): { document: ApprovedToolsDocument; text: string | undefined } {
+  #loadOrRecover(): ApprovedToolsDocument {
     const loaded = this.#load()
-    if (loaded.document) return { document: loaded.document, text: loaded.text }
-    return this.#recover(loaded.problem ?? 'unreadable')
+    return loaded.document ?? this.#recover(loaded.problem ?? 'unreadable')
   }
 
   /** Moves the unreadable file aside and starts a fail-closed one; if that fails too, fails closed in memory. */
-  #recover(problem: string): { document: ApprovedToolsDocument; text: string | undefined } {
+  #recover(problem: string): ApprovedToolsDocument {
     const document = emptyApprovedToolsDocument('review')
+    const path = this.#file.path
     try {
-      const movedTo = quarantineFile(this.#path)
-      const text = `${JSON.stringify(document, null, 2)}\n`
-      this.#writeAtomically(text)
+      const movedTo = quarantineFile(path)
+      this.#file.update(() => `${JSON.stringify(document, null, 2)}\n`)
       this.#log(
-        `${this.#path} could not be read (${problem})` +
+        `${path} could not be read (${problem})` +
           (movedTo ? `; it was moved to ${movedTo}` : '') +
           '. No tool definition is trusted until you accept it in the servers panel.',
       )
-      return { document, text }
     } catch (error) {
-      this.#log(`${this.#path} could not be read (${problem}) or replaced: ${messageOf(error)}`)
-      return { document, text: readIfPresent(this.#path) }
+      this.#log(`${path} could not be read (${problem}) or replaced: ${messageOf(error)}`)
     }
-  }
-
-  #replaceIfUnchanged(expected: string | undefined, text: string): boolean {
-    const temp = this.#writeTemp(text)
-    try {
-      // Another writer between our read and now: their change must not be lost, so start again.
-      if (readIfPresent(this.#path) !== expected) return false
-      renameSync(temp, this.#path)
-      return true
-    } finally {
-      rmSync(temp, { force: true })
-    }
-  }
-
-  #writeAtomically(text: string): void {
-    const temp = this.#writeTemp(text)
-    try {
-      renameSync(temp, this.#path)
-    } finally {
-      rmSync(temp, { force: true })
-    }
-  }
-
-  #writeTemp(text: string): string {
-    mkdirSync(dirname(this.#path), { recursive: true })
-    const temp = `${this.#path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`
-    const fd = openSync(temp, 'wx', 0o600)
-    try {
-      writeSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    return temp
+    return document
   }
 }
 
-function readIfPresent(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-}
-
-function problemWith(text: string):
-  | { document: ApprovedToolsDocument; problem?: never }
-  | {
-      document?: never
-      problem: string
-    } {
+function problemWith(text: string): { document?: ApprovedToolsDocument; problem?: string } {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -28,6 +28,8 @@ export interface ApprovedToolsStore {
   apply(serverId: string, updates: ApprovalUpdates): void
   /** Drops everything approved for a removed server, so a later server with its id starts afresh. */
   forgetServer(serverId: string): void
+  /** Calls `onChange` when another process may have changed the approvals; returns how to stop. */
+  watch?(onChange: () => void): () => void
 }
 
 const approvedEntrySchema = z.object({ fingerprint: z.string(), definition: toolInfoSchema })
