@@ -65,13 +65,12 @@ describe('secrets shared between processes', () => {
     const added = appServers.add(notes)
     const token = 'server.notes.env.TOKEN'
     expect(secrets.list()).toEqual([token])
-    // Another process adds a server that uses the same secret; this process has not seen it.
-    cliServers.add({
-      name: 'Notes mirror',
-      transport: 'stdio',
-      command: 'x',
-      env: { TOKEN: { secret: token } },
-    })
+    // The user's editor adds a server that uses the same secret (the contract refuses another server's
+    // secret, a hand edit is how a secret is shared); this process has not seen it.
+    const onDisk = doc.read() as { servers: unknown[] }
+    const mirror = { id: 'notes-mirror', name: 'Notes mirror', enabled: true, transport: 'stdio' }
+    const uses = { command: 'x', args: [], env: { TOKEN: { secret: token } } }
+    doc.changeOutside({ ...onDisk, servers: [...onDisk.servers, { ...mirror, ...uses }] })
     appServers.remove(added.id)
     expect(secrets.get(token)).toBe('tok-notes')
     expect((doc.read() as { servers: Array<{ id: string }> }).servers.map((s) => s.id)).toEqual([
