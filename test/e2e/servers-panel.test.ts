@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
+import type { AppInChromium } from './support/app-in-chromium'
+import { openServersPanelHome, type ServersPanelHome } from './support/servers-panel-home'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
 
@@ -32,22 +32,17 @@ const settings = {
 }
 
 describe('servers panel in Chromium (built app, real servers)', () => {
+  let opened: ServersPanelHome | undefined
   let home: string
   let session: AppInChromium
   let page: Page
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-servers-'))
-    writeFileSync(join(home, 'settings.json'), JSON.stringify(settings))
-    session = await openAppInChromium(home, { width: 1280, height: 900, colorScheme: 'light' })
-    ;({ page } = session)
-    await page.getByRole('button', { name: 'Servers', exact: true }).click()
+    opened = await openServersPanelHome('mcp-desk-e2e-servers-', settings)
+    ;({ home, session, page } = opened)
   })
 
-  afterAll(async () => {
-    await session?.close()
-    if (home) rmSync(home, { recursive: true, force: true })
-  })
+  afterAll(() => opened?.close())
 
   const card = (id: string) => page.getByTestId(`server-card-${id}`)
   const status = (id: string) => card(id).getByTestId('status-pill')

@@ -2,13 +2,12 @@
 // then a theme change in the window. Every server must reach the window without a reload and connect, and
 // the theme change must keep all of them (and the secret one of them owns) in the profile.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
-import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
+import { openServersPanelHome, type ServersPanelHome } from './support/servers-panel-home'
 import { builtCli } from './support/web-mode-process'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
@@ -17,7 +16,7 @@ const node = process.execPath
 describe('one profile shared by the window and the CLI (built app, Chromium)', () => {
   let home: string
   let settingsFile: string
-  let session: AppInChromium
+  let opened: ServersPanelHome | undefined
   let page: Page
 
   const cli = (...args: string[]): string =>
@@ -27,32 +26,16 @@ describe('one profile shared by the window and the CLI (built app, Chromium)', (
   const status = (id: string) => card(id).getByTestId('status-pill')
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-shared-'))
+    const notes = { id: 'notes', name: 'Notes', transport: 'stdio', command: node }
+    opened = await openServersPanelHome('mcp-desk-e2e-shared-', {
+      schemaVersion: 1,
+      servers: [{ ...notes, args: [FIXTURE_STDIO_SERVER_PATH] }],
+    })
+    ;({ home, page } = opened)
     settingsFile = join(home, 'settings.json')
-    writeFileSync(
-      settingsFile,
-      JSON.stringify({
-        schemaVersion: 1,
-        servers: [
-          {
-            id: 'notes',
-            name: 'Notes',
-            transport: 'stdio',
-            command: node,
-            args: [FIXTURE_STDIO_SERVER_PATH],
-          },
-        ],
-      }),
-    )
-    session = await openAppInChromium(home, { width: 1280, height: 900, colorScheme: 'light' })
-    ;({ page } = session)
-    await page.getByRole('button', { name: 'Servers', exact: true }).click()
   })
 
-  afterAll(async () => {
-    await session?.close()
-    if (home) rmSync(home, { recursive: true, force: true })
-  })
+  afterAll(() => opened?.close())
 
   it('shows servers the CLI adds while the window is open, connected, without a reload', async () => {
     await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)

@@ -1,13 +1,12 @@
 // The rug-pull guard in Chromium (built app, real stdio fixture): the server changes `echo` right after the
 // first listing; the card shows the change in full and hides `echo` from the tool list until Accept changes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RUG_PULL_MARKER } from '../fixtures/mcp-servers/fixture-server'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
-import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
+import { openServersPanelHome, type ServersPanelHome } from './support/servers-panel-home'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 
@@ -25,22 +24,15 @@ const settings = {
 }
 
 describe('tool changes in Chromium', () => {
-  let home: string
-  let session: AppInChromium
+  let opened: ServersPanelHome | undefined
   let page: Page
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-tool-changes-'))
-    writeFileSync(join(home, 'settings.json'), JSON.stringify(settings))
-    session = await openAppInChromium(home, { width: 1280, height: 900, colorScheme: 'light' })
-    ;({ page } = session)
-    await page.getByRole('button', { name: 'Servers', exact: true }).click()
+    opened = await openServersPanelHome('mcp-desk-e2e-tool-changes-', settings)
+    ;({ page } = opened)
   })
 
-  afterAll(async () => {
-    await session?.close()
-    if (home) rmSync(home, { recursive: true, force: true })
-  })
+  afterAll(() => opened?.close())
 
   const card = () => page.getByTestId('server-card-notes')
 

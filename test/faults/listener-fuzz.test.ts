@@ -13,7 +13,7 @@ import { WEB_TOKEN_PARAM } from '../../src/shared/ipc/web-wire'
 import { openContractSocket, type ContractSocket } from './support/contract-socket'
 import { ownHostRequest, requestBytes, upgradeRequest, anyRequest } from './support/http-fuzz'
 import { startListenerProcess, type ListenerProcess } from './support/listener-process'
-import { sendRaw, statusOfGet } from '../support/raw-http'
+import { sendRaw, sendRawUpgrade, statusOfGet } from '../support/raw-http'
 
 /** Cases per property, and a time bound after which a property stops early (still passing) on a slow machine. */
 const RUNS = 300
@@ -56,22 +56,7 @@ describe('web mode under fuzzed requests (a child process)', () => {
       expect(await statusOfGet(port, target), target).toBe(400)
       expectAlive(web)
     }
-    const upgrade = (target: string, extra: string[] = []) =>
-      sendRaw(
-        port,
-        [
-          `GET ${target} HTTP/1.1`,
-          `Host: 127.0.0.1:${port}`,
-          `Origin: http://127.0.0.1:${port}`,
-          'Upgrade: websocket',
-          'Connection: Upgrade',
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-          'Sec-WebSocket-Version: 13',
-          ...extra,
-          '',
-          '',
-        ].join('\r\n'),
-      )
+    const upgrade = (target: string, extra: string[] = []) => sendRawUpgrade(port, target, extra)
     expect(await upgrade('//[')).toMatch(/^HTTP\/1\.1 400 /)
     expectAlive(web)
     expect(await upgrade('/ipc', ['Cookie: mcp_desk_token=%E0%A4%A'])).toMatch(/^HTTP\/1\.1 40[01] /)

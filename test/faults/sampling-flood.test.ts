@@ -6,18 +6,20 @@
 // `{ reason: 'rate limited' }`. Every request is answered, and the host keeps nothing of what it served.
 // Issue 19 replaced "refuse over the concurrency limit" (10 at once got 4 answers and 6 refusals): the
 // first test below and the 200-request one changed deliberately.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { composeHost, type ComposedHost } from '../../src/main/core/compose-host'
-import { SettingsService } from '../../src/main/core/config/settings-service'
-import { MemoryJsonDocument } from '../doubles/memory-json-document'
-import { MemorySecretStore } from '../doubles/memory-secret-store'
-import { readdirSync, statSync } from 'node:fs'
+import type { ComposedHost } from '../../src/main/core/compose-host'
+import type { SettingsService } from '../../src/main/core/config/settings-service'
 import { MAX_QUEUED_PER_SERVER } from '../../src/main/core/sampling/rate-limiter'
-import { MiB, SAMPLING_FLOOD_RSS_BOUND, watchFlood } from './support/flood-host'
+import {
+  MiB,
+  SAMPLING_FLOOD_RSS_BOUND,
+  startFloodHost,
+  watchFlood,
+  type FloodHost,
+} from './support/flood-host'
 import { heapUsedAfterGc } from './support/heap'
 import { startFaultProvider, type FaultProvider } from './support/provider-fault-server'
 import type { FloodAnswer, FloodTally } from './support/sampling-flood-server'
@@ -35,34 +37,17 @@ const HEAP_GROWTH_BOUND = 8 * 1024 * 1024
 let provider: FaultProvider
 let composed: ComposedHost
 let settings: SettingsService
-let home: string
+let floodHost: FloodHost
 
 beforeAll(async () => {
   provider = await startFaultProvider()
   // Every accepted request streams for about 600 ms, so the accepted ones overlap at the provider.
   provider.setFallback({ kind: 'drip', chunks: ['Hello', ' from', ' the model'], intervalMs: 300 })
-  home = mkdtempSync(join(tmpdir(), 'mcp-desk-sampling-flood-'))
-  settings = new SettingsService(new MemoryJsonDocument())
-  settings.update((draft) => {
-    for (const id of ['flood-concurrent', 'flood-per-minute']) {
-      draft.servers.push({
-        id,
-        name: id,
-        enabled: true,
-        sampling: 'allow',
-        transport: 'stdio',
-        command: process.execPath,
-        args: [FLOOD_SERVER],
-        env: {},
-      })
-    }
+  floodHost = await startFloodHost({
+    serverIds: ['flood-concurrent', 'flood-per-minute'],
+    args: [FLOOD_SERVER],
   })
-  composed = composeHost({
-    settings,
-    secrets: new MemorySecretStore(),
-    info: { name: 'MCP Desk', version: '0.0.0-test', mode: 'web', platform: 'linux', home },
-    log: () => undefined,
-  })
+  ;({ composed, settings } = floodHost)
   composed.providers.add({
     preset: 'custom',
     id: 'mock',
@@ -71,15 +56,13 @@ beforeAll(async () => {
   })
   composed.providers.saveModel('mock', { id: 'mock-model' })
   composed.providers.setDefault('mock/mock-model')
-  await composed.servers.start()
   for (const id of ['flood-concurrent', 'flood-per-minute'])
     expect(composed.servers.get(id).status).toBe('connected')
 })
 
 afterAll(async () => {
-  await composed?.shutdown()
+  await floodHost?.close()
   await provider?.close()
-  if (home) rmSync(home, { recursive: true, force: true })
 })
 
 function setLimits(maxConcurrentPerServer: number, maxPerMinutePerServer: number): void {

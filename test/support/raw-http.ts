@@ -29,3 +29,22 @@ export async function statusOfGet(port: number, target: string, headers: string[
   const answer = await sendRaw(port, [...request, '', ''].join('\r\n'), false)
   return Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1] ?? 0)
 }
+
+/** A WebSocket upgrade request for `target` from the listener's own origin, plus `extra` headers. */
+export function sendRawUpgrade(port: number, target: string, extra: string[] = []): Promise<string> {
+  return sendRaw(
+    port,
+    [
+      `GET ${target} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `Origin: http://127.0.0.1:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version: 13',
+      ...extra,
+      '',
+      '',
+    ].join('\r\n'),
+  )
+}

@@ -9,7 +9,7 @@ import WebSocket from 'ws'
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/web-server'
 import { tokenProtocol, WEB_SOCKET_PROTOCOL } from '../../../src/shared/ipc/web-wire'
 import { createTestHost } from '../../doubles/test-host'
-import { sendRaw, statusOfGet } from '../../support/raw-http'
+import { sendRawUpgrade, statusOfGet } from '../../support/raw-http'
 
 interface RawResponse {
   status: number
@@ -110,22 +110,7 @@ describe('web server', () => {
     for (const target of ['//[', '/%E0%A4%A', 'http://[', '*']) {
       expect(await statusOfGet(server.port, target), target).toBe(400)
     }
-    const upgrade = (target: string, extra: string[] = []) =>
-      sendRaw(
-        server.port,
-        [
-          `GET ${target} HTTP/1.1`,
-          `Host: 127.0.0.1:${server.port}`,
-          `Origin: http://127.0.0.1:${server.port}`,
-          'Upgrade: websocket',
-          'Connection: Upgrade',
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
-          'Sec-WebSocket-Version: 13',
-          ...extra,
-          '',
-          '',
-        ].join('\r\n'),
-      )
+    const upgrade = (target: string, extra: string[] = []) => sendRawUpgrade(server.port, target, extra)
     expect(await upgrade('//[')).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
     expect(await upgrade('/ipc', ['Cookie: mcp_desk_token=%E0%A4%A'])).toMatch(/^HTTP\/1\.1 401 /)
     expect(await upgrade('/ipc', ['Sec-WebSocket-Protocol: mcp-desk.v1, mcp-desk.token.%E0%A4%A'])).toMatch(

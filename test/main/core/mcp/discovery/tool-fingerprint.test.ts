@@ -4,18 +4,9 @@ import {
   diffTools,
   fingerprintTool,
 } from '../../../../../src/main/core/mcp/discovery/tool-fingerprint'
-import type { ToolChange, ToolInfo } from '../../../../../src/shared/mcp/server-state'
+import type { ToolChange } from '../../../../../src/shared/mcp/server-state'
 import { toolChangeSchema } from '../../../../../src/shared/mcp/server-state'
-
-function tool(name: string, overrides: Partial<ToolInfo> = {}): ToolInfo {
-  return {
-    name,
-    exposedName: `mcp_s_${name}`,
-    description: `The ${name} tool`,
-    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-    ...overrides,
-  }
-}
+import { tool } from './support/tool-info'
 
 /** The kinds and names of changes, plus the fields of `changed` ones: what a reviewer is shown. */
 function summary(changes: ToolChange[]): string[] {

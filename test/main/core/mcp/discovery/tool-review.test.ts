@@ -9,16 +9,7 @@ import {
 } from '../../../../../src/main/core/mcp/discovery/tool-review'
 import { NotSentError } from '../../../../../src/main/core/tools/tool-call-outcome'
 import type { ToolChange, ToolInfo } from '../../../../../src/shared/mcp/server-state'
-
-function tool(name: string, overrides: Partial<ToolInfo> = {}): ToolInfo {
-  return {
-    name,
-    exposedName: `mcp_s_${name}`,
-    description: `The ${name} tool`,
-    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-    ...overrides,
-  }
-}
+import { tool } from './support/tool-info'
 
 function approved(...tools: ToolInfo[]): ServerApprovals {
   return { trustOnFirstUse: true, tools: new Map(tools.map((t) => [t.name, t])) }
