@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
+import type { RequestScreen } from './request-screen'
 import type { ServerConnectionDeps } from './server-connection'
 
 /**
@@ -14,11 +15,13 @@ export interface ClientFeature {
   detach?(client: Client): void
   /** The protocol version the server agreed to, for features whose answers depend on it. */
   onProtocolVersion?(client: Client, version: string): void
+  /** Answers a request before the SDK parses it (see RequestScreen), or `undefined`. */
+  screenRequest?: RequestScreen
 }
 
 type ClientHooks = Pick<
   ServerConnectionDeps,
-  'clientCapabilities' | 'configureClient' | 'releaseClient' | 'onProtocolVersion'
+  'clientCapabilities' | 'configureClient' | 'releaseClient' | 'onProtocolVersion' | 'screenRequest'
 >
 
 /** One declaration and one set of hooks for all features; capabilities are merged key by key. */
@@ -44,6 +47,13 @@ export function combineClientFeatures(
     },
     onProtocolVersion: (client, version) => {
       for (const feature of features) feature.onProtocolVersion?.(client, version)
+    },
+    screenRequest: (client, request) => {
+      for (const feature of features) {
+        const answer = feature.screenRequest?.(client, request)
+        if (answer !== undefined) return answer
+      }
+      return undefined
     },
   }
 }

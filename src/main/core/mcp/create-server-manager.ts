@@ -100,5 +100,7 @@ function samplingFeature(sampling: SamplingService): ClientFeature {
     attach: (client, config) => sampling.attach(client, config, transportLabel(config)),
     detach: (client) => sampling.detach(client),
     onProtocolVersion: (client, version) => sampling.setProtocolVersion(client, version),
+    screenRequest: (client, request) =>
+      request.method === 'sampling/createMessage' ? sampling.refuseEarly(client, request.id) : undefined,
   }
 }

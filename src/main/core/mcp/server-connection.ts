@@ -18,6 +18,7 @@ import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/a
 import { ServerToolApprovals } from './discovery/server-tool-approvals'
 import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
 import { describeDestination, redactForLog } from './redact'
+import { screenRequests, type RequestScreen } from './request-screen'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { SignInRequiredError } from './oauth/sign-in-errors'
 
@@ -33,6 +34,8 @@ export interface ServerConnectionDeps {
   /** The protocol version the server agreed to (the SDK keeps it to itself; the transport hears it). */
   onProtocolVersion?: (client: Client, version: string) => void
   clientCapabilities?: ClientOptions['capabilities']
+  /** Answers some server requests before the SDK handles them (a flood the host refuses anyway). */
+  screenRequest?: RequestScreen
   onChange: () => void
   log: (line: string) => void
   now?: () => Date
@@ -159,6 +162,7 @@ export class ServerConnection {
     try {
       const options: RequestOptions = { signal: deadline.signal, timeout: deadline.requestTimeoutMs }
       await client.connect(opened.transport, options)
+      if (this.#deps.screenRequest) screenRequests(transport, client, this.#deps.screenRequest)
       // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
       // answer -32601 and fail a perfectly good connection.
       const offersTools = client.getServerCapabilities()?.tools !== undefined

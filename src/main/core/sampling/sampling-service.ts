@@ -8,6 +8,7 @@ import {
   type ClientNotification,
   type ClientRequest,
   type CreateMessageResult,
+  type JSONRPCErrorResponse,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -104,6 +105,38 @@ export class SamplingService {
       this.#handle(scope, transportLabel, request.params, extra),
     )
     honourCancellationOfRequestZero(client)
+  }
+
+  /**
+   * A sampling request from a server already over its limits, answered before the SDK parses it (see
+   * mcp/request-screen.ts): the same -1 `rate limited` answer and tallied audit line #handle gives, without
+   * the per-request parsing and promise work that made 100,000 of them cost 200 MB (issue 19). `undefined`
+   * sends the request the normal way (a policy that denies is audited as a denial there).
+   */
+  refuseEarly(client: Client, requestId: string | number): JSONRPCErrorResponse | undefined {
+    const scope = this.#scopes.get(client)
+    const settings = this.#deps.settings.snapshot()
+    const config = scope && settings.servers.find((server) => server.id === scope.serverId)
+    if (!config) return undefined
+    const gate = evaluateSamplingGates({
+      policy: config.sampling,
+      ruleset: settings.permissions.mcp_sampling,
+      serverId: config.id,
+      serverName: config.name,
+    })
+    if (gate.action === 'deny') return undefined
+    const early = this.#deps.limiter.refusal(config.id)
+    if (!early) return undefined
+    const error = samplingDenied('rate limited', `rate limited: ${early.detail}`)
+    const started = this.#now()
+    const { outcome, code, message } = outcomeOf(error)
+    const audit = { id: randomUUID(), time: new Date(started).toISOString(), serverId: config.id }
+    this.#record({ ...audit, serverName: config.name, decision: 'allowed' }, started, {
+      outcome,
+      ...(code !== undefined ? { errorCode: code } : {}),
+      message,
+    })
+    return { jsonrpc: '2.0', id: requestId, error: { code: error.code, message, data: error.data } }
   }
 
   setProtocolVersion(client: Client, version: string): void {
