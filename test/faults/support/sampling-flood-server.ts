@@ -3,7 +3,7 @@
 //   node test/faults/support/sampling-flood-server.ts
 // Each request carries `textBytes` of text, so a host that kept requests after answering them would show
 // it in its heap. Node runs this file with type stripping: it imports only packages.
-import { writeFileSync } from 'node:fs'
+import { renameSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
@@ -136,7 +136,11 @@ if (startFlood['flood-on-start'] !== undefined && startFlood.out !== undefined) 
   const count = Number(startFlood['flood-on-start'])
   const out = startFlood.out
   server.server.oninitialized = () => {
-    void floodInWaves(count, 1_000).then((tally) => writeFileSync(out, JSON.stringify(tally)))
+    // Written aside and renamed, so whoever waits for the file never reads it half written.
+    void floodInWaves(count, 1_000).then((tally) => {
+      writeFileSync(`${out}.partial`, JSON.stringify(tally))
+      renameSync(`${out}.partial`, out)
+    })
   }
 }
 

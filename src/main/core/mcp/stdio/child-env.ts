@@ -6,6 +6,25 @@
 /** Inherited on every platform. */
 const COMMON_VARIABLES = ['PATH', 'HOME', 'LANG'] as const
 
+/**
+ * How this machine reaches the network: a proxy and the certificates of a company's TLS inspection. Without
+ * them `npx -y`/`uvx` cannot download a server on first launch behind a corporate proxy (issue 19, item 10).
+ * Lower-case forms too: curl, npm and Python read those.
+ */
+const NETWORK_VARIABLES = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+] as const
+
 /** What POSIX programs expect to find: who they run as, their shell, temp dir, terminal type and locale. */
 const POSIX_VARIABLES = ['USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TERM', 'LC_ALL', 'LC_CTYPE'] as const
 
@@ -34,8 +53,8 @@ const OWN_PREFIX = /^MCP_DESK_/i
 
 export function allowedHostVariables(platform: NodeJS.Platform): readonly string[] {
   return platform === 'win32'
-    ? [...COMMON_VARIABLES, ...WIN32_VARIABLES]
-    : [...COMMON_VARIABLES, ...POSIX_VARIABLES]
+    ? [...COMMON_VARIABLES, ...NETWORK_VARIABLES, ...WIN32_VARIABLES]
+    : [...COMMON_VARIABLES, ...NETWORK_VARIABLES, ...POSIX_VARIABLES]
 }
 
 /** Whether a host variable is kept from every server whatever list allows it. */

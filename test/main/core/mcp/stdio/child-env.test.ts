@@ -51,6 +51,19 @@ describe('buildChildEnv', () => {
     expect(env.OPENAI_API_KEY).toBeUndefined()
   })
 
+  it('passes how the machine reaches the network, so npx can download behind a proxy', () => {
+    const network = {
+      HTTPS_PROXY: 'http://proxy.corp:3128',
+      no_proxy: 'localhost,.corp',
+      NODE_EXTRA_CA_CERTS: '/etc/ssl/corp-root.pem',
+      SSL_CERT_FILE: '/etc/ssl/certs/ca-certificates.crt',
+    }
+    expect(buildChildEnv({ ...POSIX_HOST, ...network }, {}, 'linux')).toMatchObject(network)
+    expect(buildChildEnv({ Https_Proxy: 'http://proxy.corp:3128' }, {}, 'win32')).toEqual({
+      Https_Proxy: 'http://proxy.corp:3128',
+    })
+  })
+
   it('skips exported shell functions', () => {
     expect(buildChildEnv({ PATH: '/bin', TERM: '() { :; }; echo pwned' }, {}, 'linux')).toEqual({
       PATH: '/bin',
