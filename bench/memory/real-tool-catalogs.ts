@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/server'
 import { catalogServerCommand } from '../../test/fixtures/tool-catalogs/start-catalog-server'
 import type { ChildCommand } from '../support/server-fleet'
 import { loadCatalog } from '../tool-search/toolbench-data'

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import type { LanguageModel } from 'ai'
 import { SettingsService } from '../../src/main/core/config/settings-service'
 import { createServerManager } from '../../src/main/core/mcp/create-server-manager'

@@ -5,9 +5,8 @@
 // only dilute the difference being measured.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { Transport, JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/client'
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { ObservingStdioTransport } from '../../src/main/core/mcp/stdio/stdio-transport'
 import { inOwnSession, type ChildCommand } from '../support/own-session'
 

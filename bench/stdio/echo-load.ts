@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server'
 
 /** One message size of the stdio benchmark: an echo tools/call whose request line is about `bytes` long. */
 export interface EchoLoad {

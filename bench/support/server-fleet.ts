@@ -1,8 +1,8 @@
 // Stdio MCP servers started together, through MCP Desk's ConnectionManager (the host's path) or through
 // bare SDK clients (the obvious alternative); shared by the start-up and memory benchmarks.
 import { performance } from 'node:perf_hooks'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio'
+import { Client } from '@modelcontextprotocol/client'
 import type { ServerConfig } from '../../src/shared/settings/settings-schema'
 import { SettingsService } from '../../src/main/core/config/settings-service'
 import { createServerManager } from '../../src/main/core/mcp/create-server-manager'

@@ -3,7 +3,8 @@
 // them still arrive in order; a line over the message cap fails the connection with a reason naming
 // maxMessageBytes. The properties run on the JsonLineReader, then a real child process plays a fuzzed
 // stream to the real ObservingStdioTransport.
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/server'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {

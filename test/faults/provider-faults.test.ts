@@ -4,7 +4,7 @@
 // chat turn must end `error` with its reason (the transcript's "Turn failed" row), the host must close
 // every provider connection, and the next request must work. Renderer side:
 // test/renderer/components/provider-fault-presentation.test.tsx.
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError } from '@modelcontextprotocol/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   MODEL_REF,
@@ -31,13 +31,13 @@ function createMessage() {
   })
 }
 
-async function samplingError(): Promise<McpError> {
+async function samplingError(): Promise<ProtocolError> {
   const error = await createMessage().then(
     () => undefined,
     (caught: unknown) => caught,
   )
-  expect(error).toBeInstanceOf(McpError)
-  return error as McpError
+  expect(error).toBeInstanceOf(ProtocolError)
+  return error as ProtocolError
 }
 
 function useChunkTimeout(fault: ProviderFaultCase): void {

@@ -78,7 +78,6 @@ async function flood(serverId: string): Promise<FloodAnswer[]> {
   if (!client) throw new Error(`${serverId} is not connected`)
   const result = await client.callTool(
     { name: 'flood', arguments: { count: FLOOD, textBytes: TEXT_BYTES } },
-    undefined,
     { timeout: 50_000 },
   )
   const [block] = result.content as Array<{ type: string; text: string }>
@@ -94,7 +93,7 @@ function split(answers: FloodAnswer[]) {
 async function callFloodTool<T>(serverId: string, name: string, args: Record<string, unknown>): Promise<T> {
   const client = composed.servers.connection(serverId).client
   if (!client) throw new Error(`${serverId} is not connected`)
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 300_000 })
+  const result = await client.callTool({ name, arguments: args }, { timeout: 300_000 })
   const [block] = result.content as Array<{ type: string; text: string }>
   return JSON.parse(block!.text) as T
 }

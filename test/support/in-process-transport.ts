@@ -1,8 +1,7 @@
 // An MCP server in the test's own process, linked to the host by the SDK's in-memory transport: what a
 // TransportOpener returns for it, so the real connection manager drives a server the test defines inline.
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { InMemoryTransport } from '@modelcontextprotocol/server'
+import type { McpServer, Transport } from '@modelcontextprotocol/server'
 import type { OpenedTransport } from '../../src/main/core/mcp/transport-opener'
 import type { ServerConfig } from '../../src/shared/settings/settings-schema'
 

@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client'
 import { firstLine, terminalText } from './terminal-text'
 import { formatByteSize } from '../../shared/format/byte-size'
 

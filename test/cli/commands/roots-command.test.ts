@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CliIo } from '../../../src/cli/cli-io'
 import { addRoot, listRoots, removeRoot, resetRoots } from '../../../src/cli/commands/roots-command'

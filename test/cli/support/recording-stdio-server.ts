@@ -2,7 +2,7 @@
 // test can prove what reached the server (and what did not):
 //   node test/cli/support/recording-stdio-server.ts <log-file>
 // Run by node with type stripping: packages and a computed import of the fixture module only.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
 import { appendFileSync } from 'node:fs'
 import type * as FixtureServerModule from '../../fixtures/mcp-servers/fixture-server'
 

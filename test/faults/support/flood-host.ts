@@ -91,7 +91,7 @@ export async function startFloodHost(options: {
     async callTool(serverId, name, args) {
       const client = composed.servers.connection(serverId).client
       if (!client) throw new Error(`${serverId} is not connected`)
-      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })
+      const result = await client.callTool({ name, arguments: args }, { timeout: 600_000 })
       const [block] = result.content as Array<{ type: string; text: string }>
       return block?.text ?? ''
     },

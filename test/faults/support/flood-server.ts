@@ -4,15 +4,9 @@
 // `count` resources/prompts list_changed (or resources/updated for `uri`) notifications back to back;
 // `stats` says how often the host listed this server's resources and prompts. Node runs this file with
 // type stripping: it imports only packages.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import {
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  McpError,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import { ListPromptsRequestSchema, ListResourcesRequestSchema } from '@modelcontextprotocol/core'
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
+import { McpServer, ProtocolError } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 
 export interface ElicitFloodSummary {
@@ -52,8 +46,8 @@ server.registerPrompt('greet', { description: 'Says hello' }, () => ({
   messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
 }))
 // Subscriptions are accepted (and forgotten): the test decides which URIs the host follows.
-server.server.setRequestHandler(SubscribeRequestSchema, () => ({}))
-server.server.setRequestHandler(UnsubscribeRequestSchema, () => ({}))
+server.server.setRequestHandler('resources/subscribe', () => ({}))
+server.server.setRequestHandler('resources/unsubscribe', () => ({}))
 
 // Count every list request the host sends, wrapping the handlers McpServer installed.
 type Handler = (request: unknown, extra: unknown) => unknown
@@ -78,7 +72,10 @@ server.registerTool(
   {
     description:
       'Sends count elicitation requests at once; answers once at most `untilPending` are still waiting',
-    inputSchema: { count: z.number().int().positive(), untilPending: z.number().int().nonnegative() },
+    inputSchema: z.object({
+      count: z.number().int().positive(),
+      untilPending: z.number().int().nonnegative(),
+    }),
   },
   async ({ count, untilPending }) => {
     const summary: ElicitFloodSummary = { answered: {}, refusedByCode: {} }
@@ -99,7 +96,7 @@ server.registerTool(
             summary.answered[result.action] = (summary.answered[result.action] ?? 0) + 1
           },
           (error: unknown) => {
-            const code = error instanceof McpError ? String(error.code) : 'none'
+            const code = error instanceof ProtocolError ? String(error.code) : 'none'
             summary.refusedByCode[code] = (summary.refusedByCode[code] ?? 0) + 1
             summary.refusalMessage ??= error instanceof Error ? error.message : String(error)
           },
@@ -124,11 +121,11 @@ server.registerTool(
   'notify',
   {
     description: 'Sends count list_changed (or resources/updated) notifications back to back',
-    inputSchema: {
+    inputSchema: z.object({
       kind: z.enum(['resources', 'prompts', 'updated']),
       count: z.number().int().positive(),
       uri: z.string().optional(),
-    },
+    }),
   },
   async ({ kind, count, uri }) => {
     for (let i = 0; i < count; i++) {

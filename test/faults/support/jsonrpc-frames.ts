@@ -1,6 +1,6 @@
 // fast-check arbitraries for what a stdio server writes: valid JSON-RPC frames, garbage lines, and the byte
 // stream they make once terminated and cut into chunks at random places.
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import fc from 'fast-check'
 
 const NEWLINE = 0x0a

@@ -1,7 +1,7 @@
 // A real composed host (dispatcher, events, chat, sampling) over a temp home, with its one provider on the
 // fault provider and one in-process MCP server (sampling policy allow, one `echo` tool), so a test can send
 // `sampling/createMessage` from the server side and chat turns through the contract, as the window does.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -58,7 +58,7 @@ export async function startProviderFaultHost(options: {
     const server = new McpServer({ name: SAMPLER_ID, version: '1.0.0' }, { capabilities: { tools: {} } })
     server.registerTool(
       'echo',
-      { description: 'Returns the text', inputSchema: { text: z.string() } },
+      { description: 'Returns the text', inputSchema: z.object({ text: z.string() }) },
       ({ text }) => ({ content: [{ type: 'text', text }] }),
     )
     sampler = server

@@ -1,8 +1,8 @@
 // A Streamable HTTP MCP server (stateless: a fresh McpServer per request) on 127.0.0.1 whose `reset` tool
 // cuts the TCP connection once the call has arrived, before any answer: the host cannot know whether the
 // tool acted. Every tools/call is counted by tool name before anything else happens.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node'
+import { McpServer } from '@modelcontextprotocol/server'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
@@ -27,7 +27,7 @@ function mcpServer(): McpServer {
   const server = new McpServer({ name: 'resetting-http', version: '1.0.0' })
   server.registerTool(
     'echo',
-    { description: 'Returns the text', inputSchema: { text: z.string() } },
+    { description: 'Returns the text', inputSchema: z.object({ text: z.string() }) },
     ({ text }) => ({ content: [{ type: 'text', text }] }),
   )
   server.registerTool('reset', { description: 'Cuts the connection before answering' }, () => {
@@ -59,7 +59,7 @@ export async function startResettingHttpServer(): Promise<ResettingHttpServer> {
       return
     }
     const server = mcpServer()
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined })
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined })
     res.on('close', () => {
       void transport.close()
       void server.close()

@@ -5,9 +5,8 @@
 // it in its heap. Node runs this file with type stripping: it imports only packages.
 import { renameSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio'
+import { McpServer, ProtocolError } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 
 export type FloodAnswer =
@@ -20,7 +19,7 @@ server.registerTool(
   'flood',
   {
     description: 'Sends count sampling requests at once and reports every answer',
-    inputSchema: { count: z.number().int().positive(), textBytes: z.number().int().nonnegative() },
+    inputSchema: z.object({ count: z.number().int().positive(), textBytes: z.number().int().nonnegative() }),
   },
   async ({ count, textBytes }) => {
     const filler = 'x'.repeat(textBytes)
@@ -40,9 +39,11 @@ server.registerTool(
       const error: unknown = outcome.reason
       return {
         ok: false,
-        code: error instanceof McpError ? error.code : undefined,
+        code: error instanceof ProtocolError ? error.code : undefined,
         reason:
-          error instanceof McpError ? (error.data as { reason?: unknown } | undefined)?.reason : undefined,
+          error instanceof ProtocolError
+            ? (error.data as { reason?: unknown } | undefined)?.reason
+            : undefined,
         message: error instanceof Error ? error.message : String(error),
       }
     })
@@ -62,7 +63,7 @@ server.registerTool(
   'flood-waves',
   {
     description: 'Sends count sampling requests, wave at a time, and counts the answers',
-    inputSchema: { count: z.number().int().positive(), wave: z.number().int().positive() },
+    inputSchema: z.object({ count: z.number().int().positive(), wave: z.number().int().positive() }),
   },
   async ({ count, wave }) => {
     const tally = await floodInWaves(count, wave)
@@ -76,7 +77,10 @@ server.registerTool(
   'flood-cancel',
   {
     description: 'Sends count sampling requests at once and cancels some of them',
-    inputSchema: { count: z.number().int().positive(), cancel: z.array(z.number().int().nonnegative()) },
+    inputSchema: z.object({
+      count: z.number().int().positive(),
+      cancel: z.array(z.number().int().nonnegative()),
+    }),
   },
   async ({ count, cancel }) => {
     const controllers = Array.from({ length: count }, () => new AbortController())
@@ -117,7 +121,7 @@ async function floodInWaves(count: number, wave: number): Promise<FloodTally> {
         continue
       }
       const error: unknown = outcome.reason
-      const code = error instanceof McpError ? String(error.code) : 'none'
+      const code = error instanceof ProtocolError ? String(error.code) : 'none'
       const entry = tally.refused[code] ?? { count: 0, message: (error as Error).message }
       entry.count++
       tally.refused[code] = entry

@@ -1,6 +1,6 @@
 // Plays a byte stream as a server's stdout to the real ObservingStdioTransport: the bytes go to a temp file,
 // and a child process (plain-js/replay-stdout.js) writes them in uneven chunks, then waits for its stdin to close.
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -4,7 +4,7 @@
 //
 // It is used only when the server declared the capability in its `initialize` result: tool calls then carry
 // `_meta` {sessionId, turnId, actorId} and the end of a turn sends `notifications/<name>` with its status.
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js'
+import type { ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 
 export const TURN_LIFECYCLE_CAPABILITY = 'com.mcpdesk/turn-lifecycle'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
 
 /**
  * Matches any `elicitation/create`, whatever its params: the service reads them itself, so an unsupported
@@ -37,8 +37,8 @@ export function readElicitRequest(params: unknown): ElicitRequest {
   throw invalid(`params.mode ${JSON.stringify(mode)} is not supported (form and url are)`)
 }
 
-function invalid(detail: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, `Invalid elicitation request: ${detail}`)
+function invalid(detail: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid elicitation request: ${detail}`)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import {
-  ElicitationCompleteNotificationSchema,
-  McpError,
-  type ClientNotification,
-  type ClientRequest,
-  type ElicitResult,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js'
+import { Protocol, ProtocolError } from '@modelcontextprotocol/client'
+import type {
+  Client,
+  ClientNotification,
+  ClientRequest,
+  ElicitResult,
+  ServerNotification,
+  ServerRequest,
+  ClientContext,
+} from '@modelcontextprotocol/client'
 import type { ElicitationAnswer, ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import { withDefaults } from '../../../shared/elicitation/field-defaults'
 import { validateContent } from '../../../shared/elicitation/validate-content'
@@ -44,7 +43,7 @@ export interface ElicitationServiceDeps {
   now?: () => Date
 }
 
-type Extra = RequestHandlerExtra<ClientRequest | ServerRequest, ClientNotification | ServerNotification>
+type Extra = ClientContext
 
 /** Who is asking, fixed when the client is attached: one per connection. */
 interface ClientScope {
@@ -99,7 +98,7 @@ export class ElicitationService implements ClientFeature {
     register.call(client, permissiveElicitRequestSchema, (request, extra) =>
       this.#handle(scope, request.params, extra),
     )
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) =>
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
       this.#complete(scope, notification.params.elicitationId),
     )
   }
@@ -185,7 +184,7 @@ export class ElicitationService implements ClientFeature {
   async #handle(scope: ClientScope, params: unknown, extra: Extra): Promise<ElicitResult> {
     // Checked first, before anything is parsed or kept: a flood costs the host nothing beyond the cap.
     if (this.#pending.countOf(scope) >= MAX_PENDING_ELICITATIONS_PER_SERVER) {
-      throw new McpError(
+      throw new ProtocolError(
         TOO_MANY_QUESTIONS_CODE,
         `too many questions waiting: ${MAX_PENDING_ELICITATIONS_PER_SERVER} from this server are already waiting for the user (limit ${MAX_PENDING_ELICITATIONS_PER_SERVER} per server); ask again once one is answered`,
         { reason: 'too many pending' },
@@ -225,7 +224,7 @@ export class ElicitationService implements ClientFeature {
     if (this.#deps.canAsk && !this.#deps.canAsk()) {
       return this.#decline(scope, 'nobody is there to answer it')
     }
-    return this.#pending.wait(card, scope, extra.signal)
+    return this.#pending.wait(card, scope, extra.mcpReq.signal)
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ElicitResult } from '@modelcontextprotocol/client'
 import type { ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import { CardChangeFeed, type CardChangesListener } from '../approvals/card-change-feed'
 

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { RequestScreen } from './request-screen'
 import type { ServerConnectionDeps } from './server-connection'

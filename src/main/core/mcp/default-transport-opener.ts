@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import type { ServerFailure } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 import type { OpenedTransport, TransportOpener, TransportStartup } from './transport-opener'

@@ -1,6 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, Transport, JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/client'
 
 /**
  * Answers a server's request before the SDK handles it, or `undefined` to let it through. For requests a

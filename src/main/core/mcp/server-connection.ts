@@ -1,7 +1,10 @@
-import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { CallToolResult, Implementation } from '@modelcontextprotocol/sdk/types.js'
+import { Client, SdkHttpError } from '@modelcontextprotocol/client'
+import type {
+  ClientOptions,
+  RequestOptions,
+  CallToolResult,
+  Implementation,
+} from '@modelcontextprotocol/client'
 import type {
   ServerAuthState,
   ServerFailure,
@@ -246,11 +249,11 @@ export class ServerConnection {
     if (change) throw new ToolNotApprovedError(this.#config.name, change)
     const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
     try {
-      return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
+      return (await this.#connectedClient().callTool(params, options)) as CallToolResult
     } catch (error) {
       if (!isSessionGone(error)) throw error
       await this.#newSession()
-      return (await this.#connectedClient().callTool(params, undefined, options)) as CallToolResult
+      return (await this.#connectedClient().callTool(params, options)) as CallToolResult
     }
   }
 
@@ -391,7 +394,7 @@ async function closeQuietly(client: Client): Promise<void> {
 }
 
 function isSessionGone(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404
+  return error instanceof SdkHttpError && error.status === 404
 }
 
 function messageOf(error: unknown): string {

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { Transport } from '@modelcontextprotocol/client'
 import type { ServerFailure } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 

@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams } from '@modelcontextprotocol/sdk/types.js'
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client'
 import type { AudioFormat, ModelCapabilities } from '../../../shared/models/model-schema'
 import { formatByteSize } from '../../../shared/format/byte-size'
 

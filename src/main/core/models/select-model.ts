@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams } from '@modelcontextprotocol/sdk/types.js'
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client'
 import type { ModelCapabilities, ModelRef } from '../../../shared/models/model-schema'
 import { contentRequirements, rejectionReasons, type ContentRequest } from './content-requirements'
 

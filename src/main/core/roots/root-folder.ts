@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Root } from '@modelcontextprotocol/sdk/types.js'
+import type { Root } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 
 /**

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ListRootsRequestSchema, type ListRootsResult } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, ListRootsResult } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { rootsListing } from '../../../shared/roots/effective-roots'
 import type { RootsListing, RootsTarget } from '../../../shared/roots/roots-schema'
@@ -48,7 +47,7 @@ export class RootsService implements ClientFeature {
       initialized: false,
     }
     this.#scopes.set(client, scope)
-    client.setRequestHandler(ListRootsRequestSchema, () => this.#answer(scope))
+    client.setRequestHandler('roots/list', () => this.#answer(scope))
   }
 
   /** Called once the server accepted initialize, just before `notifications/initialized` goes out. */

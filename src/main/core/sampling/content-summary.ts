@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js'
+import type { ContentBlock } from '@modelcontextprotocol/client'
 import type { CardContent, CardMessage } from '../../../shared/sampling/sampling-card'
 import { formatByteSize } from '../../../shared/format/byte-size'
 import { audioDurationMs, imageDimensions, type ImageDimensions } from './media-probe'

@@ -1,5 +1,5 @@
 import { APICallError, InvalidPromptError, RetryError, UnsupportedFunctionalityError } from 'ai'
-import type { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { ProtocolError } from '@modelcontextprotocol/client'
 import { internalError, invalidParams } from './sampling-errors'
 
 /** Provider messages can be whole HTML error pages; the server needs the gist, not a page. */
@@ -12,7 +12,11 @@ const MAX_MESSAGE_CHARS = 1_000
  * - anything else → InternalError with the HTTP status and the provider's own message.
  * The message is describeModelCallFailure's, so a server and the chat window read the same words.
  */
-export function providerFailure(error: unknown, modelRef: string, secretValues: readonly string[]): McpError {
+export function providerFailure(
+  error: unknown,
+  modelRef: string,
+  secretValues: readonly string[],
+): ProtocolError {
   const message = describeModelCallFailure(error, modelRef, secretValues)
   return isRequestProblem(unwrap(error)) ? invalidParams(message) : internalError(message)
 }

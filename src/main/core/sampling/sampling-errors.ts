@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
 
 /**
  * The JSON-RPC errors a `sampling/createMessage` request can end with. Each is an McpError, which the SDK's
@@ -18,6 +18,9 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
  * sampling request uses it, and servers check for it to tell "the user said no" from a failure.
  */
 export const SAMPLING_DENIED_CODE = -1
+
+/** JSON-RPC -32001, what v1's ErrorCode.RequestTimeout was on the wire (v2 keeps timeouts as SdkErrors). */
+export const REQUEST_TIMEOUT_CODE = -32001
 
 /**
  * The reason labels servers (and the audit log) see in a -1's data. Why exactly it was denied (policy or
@@ -39,28 +42,28 @@ export interface SamplingProgressCounts {
 }
 
 /** -1: the request was not run because policy, rules, limits or the user said no. */
-export function samplingDenied(label: string, message: string): McpError {
-  return new McpError(SAMPLING_DENIED_CODE, message, { reason: label })
+export function samplingDenied(label: string, message: string): ProtocolError {
+  return new ProtocolError(SAMPLING_DENIED_CODE, message, { reason: label })
 }
 
 /** -32602: the request (or the model it would need) is not acceptable; the message names what. */
-export function invalidParams(message: string, data?: unknown): McpError {
+export function invalidParams(message: string, data?: unknown): ProtocolError {
   return data === undefined
-    ? new McpError(ErrorCode.InvalidParams, message)
-    : new McpError(ErrorCode.InvalidParams, message, data)
+    ? new ProtocolError(ProtocolErrorCode.InvalidParams, message)
+    : new ProtocolError(ProtocolErrorCode.InvalidParams, message, data)
 }
 
 /** -32001: the run was cancelled or stalled; `data` says how far the model got (0 chunks = never started). */
-export function requestTimeout(message: string, data: SamplingProgressCounts): McpError {
-  return new McpError(ErrorCode.RequestTimeout, message, { chunks: data.chunks, chars: data.chars })
+export function requestTimeout(message: string, data: SamplingProgressCounts): ProtocolError {
+  return new ProtocolError(REQUEST_TIMEOUT_CODE, message, { chunks: data.chunks, chars: data.chars })
 }
 
 /** -32603: the provider or model failed; the message must already be free of secrets. */
-export function internalError(message: string): McpError {
-  return new McpError(ErrorCode.InternalError, message)
+export function internalError(message: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InternalError, message)
 }
 
 /** True when `error` is a -1 denial (any label). */
-export function isSamplingDenied(error: unknown): error is McpError {
-  return error instanceof McpError && error.code === SAMPLING_DENIED_CODE
+export function isSamplingDenied(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError && error.code === SAMPLING_DENIED_CODE
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
 
 /** How a failed request is recorded in the audit log, from the JSON-RPC error the server receives. */
@@ -8,16 +8,16 @@ export function outcomeOf(error: unknown): {
   message: string
 } {
   const message = error instanceof Error ? error.message : String(error)
-  if (!(error instanceof McpError)) return { outcome: 'error', message }
+  if (!(error instanceof ProtocolError)) return { outcome: 'error', message }
   const label = (error.data as { reason?: unknown } | undefined)?.reason
   switch (error.code) {
     case -1:
       if (label === 'rate limited') return { outcome: 'rate-limited', code: -1, message }
       if (label === 'budget exceeded') return { outcome: 'budget-exceeded', code: -1, message }
       return { outcome: 'denied', code: -1, message }
-    case Number(ErrorCode.InvalidParams):
+    case Number(ProtocolErrorCode.InvalidParams):
       return { outcome: 'invalid', code: error.code, message }
-    case Number(ErrorCode.RequestTimeout):
+    case Number(SdkErrorCode.RequestTimeout):
       return { outcome: /stall/i.test(message) ? 'stalled' : 'cancelled', code: error.code, message }
     default:
       return { outcome: 'error', code: error.code, message }

@@ -1,4 +1,4 @@
-import type { CreateMessageResultWithTools } from '@modelcontextprotocol/sdk/types.js'
+import type { CreateMessageResultWithTools } from '@modelcontextprotocol/client'
 import type { SamplingResultBlock, SamplingRunResult } from './sampling-runner'
 
 /**

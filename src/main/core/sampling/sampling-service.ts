@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import {
-  CancelledNotificationSchema,
-  McpError,
-  type RequestId,
-  type ClientNotification,
-  type ClientRequest,
-  type CreateMessageResult,
-  type JSONRPCErrorResponse,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js'
+import { Protocol, ProtocolError } from '@modelcontextprotocol/client'
+import type {
+  Client,
+  RequestId,
+  ClientNotification,
+  ClientRequest,
+  CreateMessageResult,
+  JSONRPCErrorResponse,
+  ServerNotification,
+  ServerRequest,
+  ClientContext,
+} from '@modelcontextprotocol/client'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ApprovalQueue } from '../approvals/approval-queue'
@@ -23,7 +22,7 @@ import { requestTimeout, samplingDenied } from './sampling-errors'
 import { isTalliedRefusal, RefusalTally } from './refusal-tally'
 import type { SamplingAuditLog } from './audit-log'
 import { checkDailyBudget, type RateSlot, type SamplingRateLimiter } from './rate-limiter'
-import { permissiveCreateMessageRequestSchema, validateCreateMessageParams } from './validate-request'
+import { permissiveCreateMessageParamsSchema, validateCreateMessageParams } from './validate-request'
 import { ApprovalRefused, decideOnCard, type CardContext } from './sampling-approval'
 import { summarizeForCard } from './content-summary'
 import { chooseModel } from './sampling-model-choice'
@@ -54,7 +53,7 @@ export interface SamplingServiceDeps {
   refusalWindowMs?: number
 }
 
-type Extra = RequestHandlerExtra<ClientRequest | ServerRequest, ClientNotification | ServerNotification>
+type Extra = ClientContext
 
 interface ClientScope {
   controller: AbortController
@@ -95,14 +94,12 @@ export class SamplingService {
   attach(client: Client, config: ServerConfig, transportLabel: string): void {
     const scope: ClientScope = { controller: new AbortController(), serverId: config.id }
     this.#scopes.set(client, scope)
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- invoked with .call(client) just below
-    const register = Protocol.prototype.setRequestHandler as (
-      this: Client,
-      schema: typeof permissiveCreateMessageRequestSchema,
-      handler: (request: { params?: unknown }, extra: Extra) => Promise<CreateMessageResult>,
-    ) => void
-    register.call(client, permissiveCreateMessageRequestSchema, (request, extra) =>
-      this.#handle(scope, transportLabel, request.params, extra),
+    // The custom-schema form: v2 hands the params as sent (our schema accepts anything), so every malformed
+    // request reaches validateCreateMessageParams instead of the SDK's wire validation.
+    client.setRequestHandler(
+      'sampling/createMessage',
+      { params: permissiveCreateMessageParamsSchema },
+      (params, extra) => this.#handle(scope, transportLabel, params, extra) as Promise<never>,
     )
     honourCancellationOfRequestZero(client)
   }
@@ -211,7 +208,10 @@ export class SamplingService {
         }
       }
       // Taken before the card: a request waiting for a slot shows no card yet (see ARCHITECTURE.md).
-      const slot = await this.#slot(config.id, AbortSignal.any([scope.controller.signal, extra.signal]))
+      const slot = await this.#slot(
+        config.id,
+        AbortSignal.any([scope.controller.signal, extra.mcpReq.signal]),
+      )
       if (!slot.ok) throw samplingDenied('rate limited', `rate limited: ${slot.detail}`)
       release = () => slot.release()
       const used = this.#deps.audit.usageToday(config.id)
@@ -247,7 +247,7 @@ export class SamplingService {
         }
         const decided = await decideOnCard(this.#deps.queue, context, settings.sampling.approvalTimeoutMs, [
           scope.controller.signal,
-          extra.signal,
+          extra.mcpReq.signal,
         ])
         audit.decision = decided.decision
         if (decided.decision === 'approved-session') {
@@ -272,12 +272,12 @@ export class SamplingService {
         runSettings: runSettingsFor(approved.request, modelConfig.capabilities),
         chunkTimeoutMs: provider.chunkTimeoutMs,
         progressIntervalMs: settings.sampling.progressIntervalMs,
-        signal: AbortSignal.any([scope.controller.signal, extra.signal, stopper.signal]),
+        signal: AbortSignal.any([scope.controller.signal, extra.mcpReq.signal, stopper.signal]),
         secretValues: this.#deps.providers.secretValues(provider.id),
         ...(approved.request.progressToken !== undefined
           ? {
               sendProgress: ({ chunks, chars }: { chunks: number; chars: number }) =>
-                extra.sendNotification({
+                extra.mcpReq.notify({
                   method: 'notifications/progress',
                   params: {
                     progressToken: approved.request.progressToken!,
@@ -300,7 +300,7 @@ export class SamplingService {
           this.#deps.queue,
           { ...context, completion: result.text, modelRef: approved.modelRef },
           settings.sampling.approvalTimeoutMs,
-          [scope.controller.signal, extra.signal],
+          [scope.controller.signal, extra.mcpReq.signal],
           'review',
         )
         // The review edits the text; the model's tool calls (sampling with tools) go back as they were.
@@ -328,7 +328,7 @@ export class SamplingService {
       }
       const { outcome, code, message } = outcomeOf(error)
       this.#record(audit, started, { outcome, ...(code !== undefined ? { errorCode: code } : {}), message })
-      throw error instanceof McpError ? error : new McpError(-32603, message)
+      throw error instanceof ProtocolError ? error : new ProtocolError(-32603, message)
     } finally {
       release?.()
       this.#running.delete(id)
@@ -388,7 +388,7 @@ function honourCancellationOfRequestZero(client: Client): void {
     client as unknown as { _requestHandlerAbortControllers?: Map<RequestId, AbortController> }
   )._requestHandlerAbortControllers
   if (!(controllers instanceof Map)) return
-  client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/cancelled', (notification) => {
     const id = notification.params.requestId
     if (id === undefined) return
     controllers.get(id)?.abort(notification.params.reason)

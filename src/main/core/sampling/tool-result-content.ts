@@ -1,11 +1,12 @@
 import type { JSONValue, ToolResultPart } from 'ai'
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js'
+import type { ContentBlock } from '@modelcontextprotocol/client'
 import { invalidParams } from './sampling-errors'
 
 /** What of an MCP `tool_result` block the model needs (the SDK's ToolResultContent fits). */
 export interface SamplingToolResult {
   content: readonly ContentBlock[]
-  structuredContent?: Record<string, unknown> | undefined
+  /** Any JSON value (2026-07-28 widened it from an object), sent to the model as it came. */
+  structuredContent?: unknown
   isError?: boolean | undefined
 }
 

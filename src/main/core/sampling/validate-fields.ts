@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
 
 /**
  * The small helpers every part of `sampling/createMessage` validation shares (validate-request.ts for the
@@ -11,7 +11,7 @@ export type Json = Record<string, unknown>
 
 /** -32602 naming the field; `data.field` carries the same path for programs. */
 export function fail(field: string, problem: string): never {
-  throw new McpError(ErrorCode.InvalidParams, `${field}: ${problem}`, { field })
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${field}: ${problem}`, { field })
 }
 
 export function isObject(value: unknown): value is Json {

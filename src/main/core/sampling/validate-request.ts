@@ -1,12 +1,6 @@
 import { z } from 'zod'
-import {
-  ToolResultContentSchema,
-  ToolUseContentSchema,
-  type Tool,
-  type ToolChoice,
-  type ToolResultContent,
-  type ToolUseContent,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Tool, ToolChoice, ToolResultContent, ToolUseContent } from '@modelcontextprotocol/client'
+import { ToolResultContentSchema, ToolUseContentSchema } from '@modelcontextprotocol/core'
 import { describeValue, fail, parseWithSdk, requireObject, type Json } from './validate-fields'
 import { validateToolChoice, validateToolPairing, validateTools } from './validate-tools'
 
@@ -16,10 +10,7 @@ import { validateToolChoice, validateToolPairing, validateTools } from './valida
  * request would get -32603 with zod's text) and its base64 check accepts "abc". Here every malformed
  * request reaches `validateCreateMessageParams` and gets -32602 naming the field.
  */
-export const permissiveCreateMessageRequestSchema = z.object({
-  method: z.literal('sampling/createMessage'),
-  params: z.unknown().optional(),
-})
+export const permissiveCreateMessageParamsSchema = z.unknown()
 
 /** 1 MiB, in UTF-8 bytes, for the system prompt and for each text item. */
 export const MAX_TEXT_BYTES = 1024 * 1024

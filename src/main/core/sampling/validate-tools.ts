@@ -1,11 +1,5 @@
-import {
-  ToolChoiceSchema,
-  ToolSchema,
-  type Tool,
-  type ToolChoice,
-  type ToolResultContent,
-  type ToolUseContent,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Tool, ToolChoice, ToolResultContent, ToolUseContent } from '@modelcontextprotocol/client'
+import { ToolChoiceSchema, ToolSchema } from '@modelcontextprotocol/core'
 import { describeValue, fail, isObject, parseWithSdk, requireObject } from './validate-fields'
 
 /**

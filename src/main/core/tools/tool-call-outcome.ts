@@ -1,6 +1,6 @@
 import { pausableDeadline, type ServerUserWait } from './user-wait'
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/client'
+import type { RequestOptions, CallToolResult } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
 
@@ -85,11 +85,11 @@ function unknownReasonOf(
   if (ending.aborted) return 'cancelled'
   if (error instanceof Error && error.name === 'MessageTooLargeError')
     return 'the response was over the size limit'
-  if (error instanceof McpError) {
+  if (error instanceof ProtocolError) {
     const code: number = error.code
-    if (code === Number(ErrorCode.RequestTimeout)) return `no answer within ${formatSeconds(timeoutMs)}`
+    if (code === Number(SdkErrorCode.RequestTimeout)) return `no answer within ${formatSeconds(timeoutMs)}`
     // A stdio transport that read an oversized message closes itself, so the call sees only the close.
-    if (code === Number(ErrorCode.ConnectionClosed))
+    if (code === Number(SdkErrorCode.ConnectionClosed))
       return 'disconnected, or the response was over the size limit'
     return undefined
   }

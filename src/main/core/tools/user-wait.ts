@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { SdkErrorCode, SdkError } from '@modelcontextprotocol/client'
 
 /**
  * Whether a server is waiting on the user right now (a sampling card or an elicitation form it sent while
@@ -30,7 +30,7 @@ export function pausableDeadline(
     if (timer || controller.signal.aborted) return
     startedAt = Date.now()
     timer = setTimeout(() => {
-      controller.abort(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }))
+      controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }))
     }, remaining)
   }
   const pause = () => {

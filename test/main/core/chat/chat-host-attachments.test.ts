@@ -1,7 +1,7 @@
 // `chat:send` with attachments through the composed host, as the window sends it: the host reads the
 // resource (with the resource service it composed) before the turn, one message at a time per conversation,
 // and the IPC answer carries the refusal's code and message when a resource cannot be read.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatHost, type ChatHostHarness } from './chat-host-harness'
 

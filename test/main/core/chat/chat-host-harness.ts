@@ -1,8 +1,8 @@
 // A real composed host (dispatcher, events, chat engine, sampling, connection manager) over a temp home,
 // with MCP servers running in-process behind InMemoryTransport and the real mock OpenAI provider. Tests
 // drive it through the IPC contract, as the window does.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { McpServer } from '@modelcontextprotocol/server'
+import type { Transport } from '@modelcontextprotocol/server'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 // Chat through the IPC contract, as the window drives it: conversations, a turn whose tool call waits on a
 // card in `chat:tool-calls`, approve then deny with the server's own count, Stop reaching the provider and
 // a pending card, the unknown-outcome hold, and sampling cards routed to the conversation that called.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { TOOL_CALL_ARGUMENTS_NOTE } from '../../../../src/shared/chat/tool-call-card'
@@ -21,7 +21,7 @@ function docsServer(counter: { calls: number; hangs: number }) {
     setup: (server: McpServer) => {
       server.registerTool(
         'query',
-        { description: 'Searches the docs', inputSchema: { q: z.string() } },
+        { description: 'Searches the docs', inputSchema: z.object({ q: z.string() }) },
         ({ q }) => {
           counter.calls += 1
           return { content: [{ type: 'text', text: `results for ${q} (call ${counter.calls})` }] }

@@ -1,6 +1,6 @@
 // A tool offered at the start of a turn whose server changes its definition while the turn runs: the
 // model's later call to it is refused before any card or send, with words saying why and how to accept.
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startChatHost, type ChatHostHarness } from './chat-host-harness'
@@ -23,7 +23,7 @@ describe('a tool that changes during a turn', () => {
           setup: (server: McpServer) => {
             tools.query = server.registerTool(
               'query',
-              { description: 'Searches the docs', inputSchema: { q: z.string() } },
+              { description: 'Searches the docs', inputSchema: z.object({ q: z.string() }) },
               () => {
                 counter.queries += 1
                 return { content: [{ type: 'text', text: 'results' }] }

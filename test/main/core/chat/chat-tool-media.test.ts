@@ -1,6 +1,6 @@
 // Tool media reaches the model only when it can take it (issue 7 items 5 and 7): an image from a tool goes
 // to an image-capable model as an image part after the tool results; a text-only model reads "omitted".
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toolMediaMessage } from '../../../../src/main/core/chat/tool-media'
 import { modelCapabilitiesSchema } from '../../../../src/shared/models/model-schema'

@@ -2,7 +2,7 @@
 // `mcp_tool_search` (its catalog in the description); a search loads what it found for the next step, the
 // found tool is called through the normal card, an unloaded tool is refused before anything is sent, a new
 // user message hides the loaded tools again, and an "always loaded" server's tools stay offered.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CATALOG_UNTRUSTED_LINE } from '../../../../src/main/core/tools/loading/tool-catalog'
@@ -41,7 +41,7 @@ function bigServer(calls: string[]): InProcessServer {
             name,
             {
               description: `${verb[0]!.toUpperCase()}${verb.slice(1)} a ${noun} record`,
-              inputSchema: { id: z.string().optional() },
+              inputSchema: z.object({ id: z.string().optional() }),
             },
             () => {
               calls.push(name)

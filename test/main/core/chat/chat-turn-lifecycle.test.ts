@@ -2,8 +2,7 @@
 // `_meta` {sessionId, turnId, actorId} on its tool calls and a notification when the turn ends; one that
 // does not declare it gets neither; a server whose notification send is stuck costs the turn at most 1 s
 // and is skipped next time.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { McpServer, Transport } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CHAT_ACTOR_ID } from '../../../../src/main/core/chat/chat-service'
 import {
@@ -35,7 +34,7 @@ function lifecycleServer(id: string, capability: string | undefined, received: R
         return Promise.resolve()
       }
       server.registerTool('whoami', { description: "Returns this call's _meta" }, (extra) => ({
-        content: [{ type: 'text', text: JSON.stringify(extra._meta ?? null) }],
+        content: [{ type: 'text', text: JSON.stringify(extra.mcpReq._meta ?? null) }],
       }))
     },
   }

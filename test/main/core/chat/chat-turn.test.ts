@@ -2,7 +2,7 @@
 // gates every send, each approved call reaches the server exactly once, the per-turn limit holds, and Stop
 // reaches both the provider request and an in-flight tool call.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   type ApprovalAnswer,

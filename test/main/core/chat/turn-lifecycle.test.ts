@@ -1,8 +1,6 @@
 import { afterEach, describe, it, expect, vi } from 'vitest'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client'
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client'
 import {
   MIMO_TURN_LIFECYCLE_CAPABILITY,
   TURN_LIFECYCLE_CAPABILITY,

@@ -1,7 +1,8 @@
 // The elicitation service against in-process MCP servers (linked in-memory transports), for what
 // server-everything cannot send: unsupported and malformed requests, completion notices, withdrawn requests.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ElicitResultSchema, EmptyResultSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { ElicitResultSchema, EmptyResultSchema } from '@modelcontextprotocol/core'
+import { McpServer } from '@modelcontextprotocol/server'
+import type { ElicitResult } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ElicitationCard } from '../../../../src/shared/elicitation/elicitation-card'
@@ -34,12 +35,12 @@ function asker(options: AskerOptions = {}): {
       const server = new McpServer({ name: 'asker', version: '1.0.0' }, { capabilities: { tools: {} } })
       server.registerTool(
         'ask',
-        { inputSchema: { params: z.record(z.string(), z.unknown()) } },
-        async (args, extra) => {
+        { inputSchema: z.object({ params: z.record(z.string(), z.unknown()) }) },
+        async (args, ctx) => {
           const params = args.params
           // The SDK drops notifications/cancelled for request id 0 (see sampling-service.ts); a ping first
           // gives the elicitation id 1, as in any session where the server asked something before.
-          await extra.sendRequest({ method: 'ping' }, EmptyResultSchema)
+          await ctx.mcpReq.send({ method: 'ping' }, EmptyResultSchema)
           if (params.mode === 'url') {
             completions.push(() =>
               server.server.createElicitationCompletionNotifier(params.elicitationId as string)(),
@@ -47,7 +48,7 @@ function asker(options: AskerOptions = {}): {
           }
           let outcome: Outcome
           try {
-            const result = await extra.sendRequest(
+            const result = await ctx.mcpReq.send(
               { method: 'elicitation/create', params } as never,
               ElicitResultSchema,
               options.withdraw ? { signal: options.withdraw.signal } : {},

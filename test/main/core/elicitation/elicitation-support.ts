@@ -1,6 +1,6 @@
 // Shared setup for the elicitation tests: the real connection manager with the elicitation feature, and a
 // way to wait for the next card (event-driven, via the service's own change events).
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import {
   ElicitationService,

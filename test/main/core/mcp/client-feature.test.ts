@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import { combineClientFeatures, type ClientFeature } from '../../../../src/main/core/mcp/client-feature'
 import type { ServerConfig } from '../../../../src/shared/settings/settings-schema'

@@ -1,8 +1,6 @@
 // A screened request is answered on the transport and never reaches the client; everything else (other
 // requests, notifications, responses) reaches it unchanged.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, Transport, JSONRPCMessage } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import { screenRequests } from '../../../../src/main/core/mcp/request-screen'
 

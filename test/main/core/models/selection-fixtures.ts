@@ -1,4 +1,4 @@
-import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { SamplingMessage } from '@modelcontextprotocol/server'
 import {
   modelCapabilitiesSchema,
   modelRef,

@@ -1,9 +1,7 @@
 import { pathToFileURL } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { InMemoryTransport, Server } from '@modelcontextprotocol/server'
+import type { Transport } from '@modelcontextprotocol/server'
+import { Client } from '@modelcontextprotocol/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RootsService } from '../../../../src/main/core/roots/roots-service'
 import { serverConfig, settingsWithServers, tempFolders, type Folders } from './roots-harness'
@@ -33,7 +31,7 @@ describe('RootsService over the protocol', () => {
     const client = new Client({ name: 'mcp-desk-test', version: '0' }, { capabilities: roots.capabilities })
     roots.attach(client, serverConfig(serverId))
     const peer: Peer = { server, client, changes: 0 }
-    server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
+    server.setNotificationHandler('notifications/roots/list_changed', () => {
       peer.changes += 1
     })
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()

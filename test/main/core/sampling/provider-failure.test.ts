@@ -1,7 +1,7 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { APICallError, RetryError, UnsupportedFunctionalityError } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { providerFailure, scrubSecrets } from '../../../../src/main/core/sampling/provider-failure'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 function apiError(message: string, statusCode?: number): APICallError {
   return new APICallError({
@@ -29,7 +29,7 @@ describe('providerFailure', () => {
       errors: [apiError('first', 503), apiError('Service unavailable', 503)],
     })
     const failure = providerFailure(error, 'p/m', [])
-    expect(failure.code).toBe(ErrorCode.InternalError)
+    expect(failure.code).toBe(ProtocolErrorCode.InternalError)
     expect(failure.message).toContain('the provider of p/m failed (HTTP 503): Service unavailable')
   })
 
@@ -48,7 +48,7 @@ describe('providerFailure', () => {
       'p/m',
       [],
     )
-    expect(failure.code).toBe(ErrorCode.InvalidParams)
+    expect(failure.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(failure.message).toContain('the model p/m cannot take this request')
   })
 

@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError } from '@modelcontextprotocol/server'
 import { validateCreateMessageParams } from '../../../../src/main/core/sampling/validate-request'
 
 /** Builders for `sampling/createMessage` params in validation tests. Loosely typed on purpose: they build bad input too. */
@@ -22,11 +22,11 @@ export function request(overrides: Params = {}): Params {
 export const withContent = (...content: unknown[]) => request({ messages: [{ role: 'user', content }] })
 
 /** The McpError validation throws for `params`; fails the test when it accepts them. */
-export function rejection(params: unknown, allowTools = false): McpError {
+export function rejection(params: unknown, allowTools = false): ProtocolError {
   try {
     validateCreateMessageParams(params, { allowTools })
   } catch (error) {
-    if (error instanceof McpError) return error
+    if (error instanceof ProtocolError) return error
     throw error
   }
   throw new Error('expected the request to be rejected')

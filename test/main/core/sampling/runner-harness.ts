@@ -1,7 +1,7 @@
 // Shared set-up for the sampling runner tests: a real `ai` language model pointed at the mock provider,
 // a baseline run input, timers that report what is still scheduled, and a way to catch the McpError.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError } from '@modelcontextprotocol/server'
 import { expect } from 'vitest'
 import type { SamplingRunInput } from '../../../../src/main/core/sampling/sampling-runner'
 import {
@@ -80,11 +80,11 @@ export function countingTimers(): CountingTimers {
 }
 
 /** Awaits the promise, expects it to reject with an McpError, and returns that error. */
-export async function mcpErrorFrom(promise: Promise<unknown>): Promise<McpError> {
+export async function mcpErrorFrom(promise: Promise<unknown>): Promise<ProtocolError> {
   const error = await promise.then(
     () => undefined,
     (rejection: unknown) => rejection,
   )
-  expect(error).toBeInstanceOf(McpError)
-  return error as McpError
+  expect(error).toBeInstanceOf(ProtocolError)
+  return error as ProtocolError
 }

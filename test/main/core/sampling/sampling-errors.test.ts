@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import {
   internalError,
@@ -12,7 +12,7 @@ import {
 describe('sampling errors', () => {
   it('a denial is an McpError -1 carrying the reason label, and is recognised as one', () => {
     const error = samplingDenied(SAMPLING_DENIAL_REASONS.rateLimited, 'rate limited: 30 per minute')
-    expect(error).toBeInstanceOf(McpError)
+    expect(error).toBeInstanceOf(ProtocolError)
     expect(error.code).toBe(-1)
     expect(error.message).toContain('rate limited: 30 per minute')
     expect(error.data).toEqual({ reason: 'rate limited' })
@@ -23,7 +23,7 @@ describe('sampling errors', () => {
 
   it('invalid params is -32602, with data only when given', () => {
     expect(invalidParams('maxTokens: must be a positive integer')).toMatchObject({
-      code: ErrorCode.InvalidParams,
+      code: ProtocolErrorCode.InvalidParams,
       data: undefined,
     })
     const rejected = [{ ref: 'a/b', reasons: ['no vision'] }]
@@ -33,13 +33,13 @@ describe('sampling errors', () => {
   it('request timeout is -32001 with exactly the chunk and char counts as data', () => {
     const counts = { chunks: 2, chars: 9, text: 'must not leak' } as { chunks: number; chars: number }
     const error = requestTimeout('cancelled', counts)
-    expect(error.code).toBe(ErrorCode.RequestTimeout)
+    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
     expect(error.data).toEqual({ chunks: 2, chars: 9 })
   })
 
   it('internal error is -32603 without data', () => {
     expect(internalError('the provider failed')).toMatchObject({
-      code: ErrorCode.InternalError,
+      code: ProtocolErrorCode.InternalError,
       data: undefined,
     })
   })

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import type { ConnectionManager } from '../../../../src/main/core/mcp/connection-manager'
 import { createServerManager } from '../../../../src/main/core/mcp/create-server-manager'

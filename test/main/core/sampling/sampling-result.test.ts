@@ -1,8 +1,5 @@
 // The createMessage result for a run: one block as is, several as an array only for 2025-11-25 servers.
-import {
-  CreateMessageResultSchema,
-  CreateMessageResultWithToolsSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import { CreateMessageResultSchema, CreateMessageResultWithToolsSchema } from '@modelcontextprotocol/core'
 import { describe, expect, it } from 'vitest'
 import {
   acceptsArrayContent,

@@ -1,6 +1,7 @@
 // runSampling with tools (SEP-1577) against the real mock provider through the real `ai` SDK: what the
 // provider is sent (tools, tool history, tool_choice in the OpenAI format) and what comes back.
-import { CreateMessageResultWithToolsSchema, ErrorCode, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/server'
+import { CreateMessageResultWithToolsSchema } from '@modelcontextprotocol/core'
 import type { FinishReason } from 'ai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runSampling, stopReasonFor } from '../../../../src/main/core/sampling/sampling-runner'
@@ -9,6 +10,7 @@ import type { SamplingPrompt } from '../../../../src/main/core/sampling/to-model
 import { modelToolName } from '../../../../src/main/core/sampling/tool-names'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { mcpErrorFrom, runInput } from './runner-harness'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 let mock: MockOpenAI
 
@@ -230,7 +232,7 @@ describe('runSampling with tools: calls the server cannot take', () => {
   ])('fails %s with InternalError', async (_, name, args, words) => {
     mock.enqueue({ kind: 'tool_calls', calls: [{ id: 'c1', name, arguments: args }] })
     const error = await mcpErrorFrom(runSampling(runInput(mock, { request: ask() })))
-    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.code).toBe(ProtocolErrorCode.InternalError)
     expect(error.message).toContain(`the model mock/mock-model ${words}`)
   })
 
@@ -248,7 +250,7 @@ describe('runSampling with tools: calls the server cannot take', () => {
         : { kind: 'text', chunks: ['I would rather not.'] },
     )
     const error = await mcpErrorFrom(runSampling(runInput(mock, { request: ask({ toolChoice: { mode } }) })))
-    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.code).toBe(ProtocolErrorCode.InternalError)
     expect(error.message).toContain(`the model call to mock/mock-model failed: Model response ${words}`)
   })
 
@@ -256,7 +258,7 @@ describe('runSampling with tools: calls the server cannot take', () => {
     const error = await mcpErrorFrom(
       runSampling(runInput(mock, { request: ask({ tools: [], toolChoice: { mode: 'required' } }) })),
     )
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(mock.requests).toHaveLength(0)
   })
 })

@@ -1,11 +1,11 @@
 // runSampling against the real mock provider through the real `ai` SDK: what comes back, what the provider
 // was sent, and how provider failures reach the server.
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FinishReason } from 'ai'
 import { runSampling, stopReasonFor } from '../../../../src/main/core/sampling/sampling-runner'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { mcpErrorFrom, runInput, TEST_API_KEY } from './runner-harness'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 let mock: MockOpenAI
 
@@ -143,7 +143,7 @@ describe('runSampling results', () => {
         }),
       ),
     )
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.message).toContain('messages[1].content[0]')
     expect(mock.requests).toHaveLength(0)
   })
@@ -160,7 +160,7 @@ describe('runSampling results', () => {
         }),
       ),
     )
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.message).toContain('mock/mock-model cannot take this request')
     expect(error.message).toContain('audio/ogg')
     expect(mock.requests).toHaveLength(0)
@@ -176,7 +176,7 @@ describe('runSampling provider failures', () => {
     )
     const error = await mcpErrorFrom(runSampling(runInput(mock)))
 
-    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.code).toBe(ProtocolErrorCode.InternalError)
     expect(error.message).toContain('HTTP 500')
     expect(error.message).toContain('The server had an error while processing your request.')
     expect(mock.requests).toHaveLength(2)
@@ -192,7 +192,7 @@ describe('runSampling provider failures', () => {
     })
     const error = await mcpErrorFrom(runSampling(runInput(mock)))
 
-    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.code).toBe(ProtocolErrorCode.InternalError)
     expect(error.message).toContain('HTTP 401')
     expect(error.message).toContain('Incorrect API key provided: [redacted].')
     expect(JSON.stringify({ message: error.message, data: error.data })).not.toContain(TEST_API_KEY)
@@ -203,7 +203,7 @@ describe('runSampling provider failures', () => {
   it('fails a stream the provider cut mid-answer with InternalError instead of returning half a text', async () => {
     mock.enqueue({ kind: 'disconnect', afterChunks: ['half an'] })
     const error = await mcpErrorFrom(runSampling(runInput(mock)))
-    expect(error.code).toBe(ErrorCode.InternalError)
+    expect(error.code).toBe(ProtocolErrorCode.InternalError)
     expect(error.message).toContain('the provider of mock/mock-model failed')
   })
 })
@@ -230,7 +230,7 @@ describe('stopReasonFor', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toMatchObject({ code: ErrorCode.InternalError })
+    expect(caught).toMatchObject({ code: ProtocolErrorCode.InternalError })
     expect((caught as Error).message).toContain(words)
   })
 })

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -16,11 +16,11 @@ async function harness(options: HarnessOptions): Promise<SamplingHarness> {
   return h
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<McpError> {
+async function errorOf(promise: Promise<unknown>): Promise<ProtocolError> {
   try {
     await promise
   } catch (error) {
-    if (error instanceof McpError) return error
+    if (error instanceof ProtocolError) return error
     throw error
   }
   throw new Error('expected the request to fail')
@@ -121,7 +121,7 @@ describe('sampling/createMessage, end to end', () => {
         z.object({}).loose(),
       )
     const error = await errorOf(sent)
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.message).toContain('maxTokens')
   })
 
@@ -131,7 +131,7 @@ describe('sampling/createMessage, end to end', () => {
     const error = await errorOf(
       h.server('notes').server.createMessage({ messages: [userText('x')], maxTokens: 5 }),
     )
-    expect(error.code).toBe(ErrorCode.RequestTimeout)
+    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
     expect(error.data).toMatchObject({ chunks: 0 })
     expect(h.engine.audit.recent(1)[0]).toMatchObject({ outcome: 'stalled' })
   })
@@ -155,7 +155,7 @@ describe('sampling/createMessage, end to end', () => {
     h.mock.enqueue({ kind: 'drip', chunks: ['a', 'b', 'c'], intervalMs: 30 })
     const notifications: unknown[] = []
     h.server('notes').server.setNotificationHandler(
-      z.object({ method: z.literal('notifications/progress'), params: z.unknown() }),
+      'notifications/progress',
       (n) => void notifications.push(n),
     )
     await h.server('notes').server.createMessage({ messages: [userText('x')], maxTokens: 5 })
@@ -221,7 +221,7 @@ describe('sampling/createMessage, end to end', () => {
     const limited = results.filter(
       (r) =>
         r.status === 'rejected' &&
-        (r.reason as McpError).code === -1 &&
+        (r.reason as ProtocolError).code === -1 &&
         /rate limited/.test(String(r.reason)),
     )
     expect(ok).toHaveLength(30)
@@ -306,7 +306,7 @@ describe('sampling/createMessage, end to end', () => {
     const error = await errorOf(
       h.server('notes').server.createMessage({ messages: [userText('x')], maxTokens: 5 }),
     )
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect((error.data as { rejections: unknown[] }).rejections).toEqual(
       expect.arrayContaining([
         { ref: 'mock/mock-large', reasons: [expect.stringContaining('allowed models')] },

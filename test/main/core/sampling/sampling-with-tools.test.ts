@@ -1,11 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { ProtocolError } from '@modelcontextprotocol/server'
 import type {
+  McpServer,
   CreateMessageRequestParamsWithTools,
   CreateMessageResultWithTools,
   SamplingMessage,
   Tool,
-} from '@modelcontextprotocol/sdk/types.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+} from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   nextCard,
@@ -156,9 +156,9 @@ describe('sampling with tools (SEP-1577), end to end', () => {
     const failure = await runToolLoop(h.server('dict'), 'loop forever', [lookup]).catch(
       (error: unknown) => error,
     )
-    expect(failure).toBeInstanceOf(McpError)
-    expect((failure as McpError).code).toBe(-1)
-    expect((failure as McpError).message).toContain('tool loop limit')
+    expect(failure).toBeInstanceOf(ProtocolError)
+    expect((failure as ProtocolError).code).toBe(-1)
+    expect((failure as ProtocolError).message).toContain('tool loop limit')
     expect(h.mock.requests).toHaveLength(20)
   })
 

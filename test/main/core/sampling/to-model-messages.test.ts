@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { toModelMessages } from '../../../../src/main/core/sampling/to-model-messages'
 import { modelToolName } from '../../../../src/main/core/sampling/tool-names'
@@ -87,9 +87,9 @@ describe('toModelMessages', () => {
       } catch (error) {
         caught = error
       }
-      expect(caught).toBeInstanceOf(McpError)
-      expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
-      expect((caught as McpError).message).toContain(
+      expect(caught).toBeInstanceOf(ProtocolError)
+      expect((caught as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams)
+      expect((caught as ProtocolError).message).toContain(
         `messages[1].content[1]: an assistant message cannot carry ${type}`,
       )
     },
@@ -206,8 +206,8 @@ describe('toModelMessages with tool history', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toBeInstanceOf(McpError)
-    expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
-    expect((caught as McpError).message).toContain(words)
+    expect(caught).toBeInstanceOf(ProtocolError)
+    expect((caught as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams)
+    expect((caught as ProtocolError).message).toContain(words)
   })
 })

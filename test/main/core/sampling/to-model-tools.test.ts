@@ -1,5 +1,5 @@
 // The server's tools as `ai` SDK tools: definitions without execute, the server's order, toolChoice, names.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { asSchema } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { toModelTools } from '../../../../src/main/core/sampling/to-model-tools'
@@ -55,9 +55,9 @@ describe('toModelTools', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toBeInstanceOf(McpError)
-    expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
-    expect((caught as McpError).message).toContain('"required" but no tools are offered')
+    expect(caught).toBeInstanceOf(ProtocolError)
+    expect((caught as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams)
+    expect((caught as ProtocolError).message).toContain('"required" but no tools are offered')
   })
 
   it('keeps a tool named __proto__ as a tool', () => {

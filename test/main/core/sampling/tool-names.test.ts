@@ -1,5 +1,5 @@
 // The model-safe tool names: safe names untouched, others mapped stably and back, clashes refused.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { modelToolName, ToolNameMap } from '../../../../src/main/core/sampling/tool-names'
 
@@ -55,8 +55,8 @@ describe('ToolNameMap', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toBeInstanceOf(McpError)
-    expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
-    expect((caught as McpError).message).toContain(`"${mapped}" and "a.b" would both reach the model as`)
+    expect(caught).toBeInstanceOf(ProtocolError)
+    expect((caught as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams)
+    expect((caught as ProtocolError).message).toContain(`"${mapped}" and "a.b" would both reach the model as`)
   })
 })

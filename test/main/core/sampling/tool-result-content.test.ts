@@ -1,5 +1,5 @@
 // MCP tool results as `ai` v7 tool-result outputs: text, JSON, errors, and refused media.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { toolResultOutput } from '../../../../src/main/core/sampling/tool-result-content'
 
@@ -64,9 +64,9 @@ describe('toolResultOutput', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toBeInstanceOf(McpError)
-    expect((caught as McpError).code).toBe(ErrorCode.InvalidParams)
-    expect((caught as McpError).message).toContain(
+    expect(caught).toBeInstanceOf(ProtocolError)
+    expect((caught as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams)
+    expect((caught as ProtocolError).message).toContain(
       `messages[2].content[0].content[1]: a tool result cannot carry ${what}`,
     )
   })

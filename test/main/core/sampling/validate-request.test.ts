@@ -1,7 +1,7 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
 import { MAX_TEXT_BYTES } from '../../../../src/main/core/sampling/validate-request'
 import { audio, image, rejection, request, text, withContent } from './request-params'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 describe('validateCreateMessageParams rejections', () => {
   const huge = 'é'.repeat(MAX_TEXT_BYTES / 2 + 1) // 524289 characters, 1 MiB + 2 bytes of UTF-8
@@ -224,7 +224,7 @@ describe('validateCreateMessageParams rejections', () => {
   const cases = rows.map(([name, params, field, problem]) => ({ name, params, field, problem }))
   it.each(cases)('$name → InvalidParams naming $field', ({ params, field, problem }) => {
     const error = rejection(params)
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.code).toBe(-32602)
     expect(error.message).toContain(`${field}: `)
     expect(error.message).toContain(problem)

@@ -1,10 +1,10 @@
 // Sampling with tools (SEP-1577) validation: tool definitions, toolChoice, and the pairing of tool calls
 // and results. Every failure is InvalidParams whose message and data.field name the problem.
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
 import { validateCreateMessageParams } from '../../../../src/main/core/sampling/validate-request'
 import { MAX_TOOL_DEFINITIONS_BYTES } from '../../../../src/main/core/sampling/validate-tools'
 import { rejection, request, text } from './request-params'
+import { ProtocolErrorCode } from '@modelcontextprotocol/server'
 
 const lookup = { name: 'lookup', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }
 const weather = { name: 'weather', description: 'Weather now', inputSchema: { type: 'object' } }
@@ -110,7 +110,7 @@ describe('tool_use / tool_result pairing', () => {
 
   it.each(cases)('$name → InvalidParams naming $field', ({ messages, field, problem }) => {
     const error = rejection(withTools(messages), true)
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.message.startsWith(`MCP error -32602: ${field}: `)).toBe(true)
     expect(error.message).toContain(problem)
     expect(error.data).toEqual({ field })
@@ -168,7 +168,7 @@ describe('tool definitions and toolChoice', () => {
 
   it.each(cases)('$name → InvalidParams naming $field', ({ extra, field, problem }) => {
     const error = rejection(request(extra), true)
-    expect(error.code).toBe(ErrorCode.InvalidParams)
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
     expect(error.message.startsWith(`MCP error -32602: ${field}: `)).toBe(true)
     expect(error.message).toContain(problem)
     expect(error.data).toEqual({ field })

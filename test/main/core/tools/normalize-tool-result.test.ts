@@ -1,8 +1,8 @@
 // Tool result normalisation (seed 000): one row per content type, then the real server-everything's
 // tools over stdio, so the table is checked against what a reference server actually sends.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { Client } from '@modelcontextprotocol/client'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type NormalizedToolResult,

@@ -1,7 +1,7 @@
 // Result states of one MCP tool call, against the real fixture server over stdio: every call is sent
 // exactly once (counted on the wire), and anything without a trustworthy answer ends as `unknown`.
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, SdkErrorCode, SdkError } from '@modelcontextprotocol/server'
+import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defaultTransportOpener } from '../../../../src/main/core/mcp/default-transport-opener'
 import { ServerConnection } from '../../../../src/main/core/mcp/server-connection'
@@ -184,16 +184,16 @@ describe('classifyToolCall', () => {
   })
 
   it('an error response from the server is failed; timeouts and closes are unknown', () => {
-    const serverError = new McpError(ErrorCode.InvalidParams, 'unknown tool')
+    const serverError = new ProtocolError(ProtocolErrorCode.InvalidParams, 'unknown tool')
     expect(classifyToolCall({ kind: 'threw', error: serverError }, { modelAccepts })).toMatchObject({
       state: 'failed',
       text: expect.stringContaining('unknown tool'),
     })
-    const timeout = new McpError(ErrorCode.RequestTimeout, 'Request timed out')
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out')
     expect(classifyToolCall({ kind: 'threw', error: timeout }, { modelAccepts }).text).toBe(
       `Outcome unknown (no answer within 30 s): ${UNKNOWN_OUTCOME_NOTE}.`,
     )
-    const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed')
+    const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')
     expect(classifyToolCall({ kind: 'threw', error: closed }, { modelAccepts }).state).toBe('unknown')
     const tooLarge = Object.assign(new Error('too big'), { name: 'MessageTooLargeError' })
     expect(classifyToolCall({ kind: 'threw', error: tooLarge }, { modelAccepts }).text).toContain(
@@ -231,7 +231,7 @@ describe('callToolOnce request options', () => {
       status: 'connected',
       callTool: (name: string, args: Record<string, unknown>, options?: unknown) => {
         seen.push({ name, args, options })
-        return Promise.reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out'))
+        return Promise.reject(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'))
       },
     }
     const outcome = await callToolOnce(connection, 'echo', { text: 'a' }, { modelAccepts })

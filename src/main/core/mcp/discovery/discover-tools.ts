@@ -1,5 +1,4 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { RequestOptions, ListToolsResult, Tool } from '@modelcontextprotocol/client'
 import type { McpLimits } from '../../../../shared/settings/settings-schema'
 import { formatByteSize, jsonByteLength } from './byte-size'
 

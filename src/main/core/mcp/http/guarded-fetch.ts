@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { localHttpOnly, sharedPinnedFetch } from './pinned-fetch'
 import { redactUrl } from './remote-url-policy'
 import { formatByteSize } from '../../../../shared/format/byte-size'

@@ -1,5 +1,5 @@
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { createGuardedFetch } from './guarded-fetch'
 import { describeRemoteFailure, type RemoteFailureContext } from './remote-failure'
 import { checkRemoteHeaders } from './remote-headers'

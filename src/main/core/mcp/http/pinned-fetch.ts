@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
 import type { LookupFunction } from 'node:net'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici'
 import {
   formatIpAddress,

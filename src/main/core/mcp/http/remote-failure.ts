@@ -1,5 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client'
 import { MessageTooLargeError, RedirectRefusedError } from './guarded-fetch'
 import { redactUrl } from './remote-url-policy'
 
@@ -45,8 +44,9 @@ function describe(error: unknown, context: RemoteFailureContext): string {
   for (const link of causeChain(error)) {
     if (link instanceof MessageTooLargeError || link instanceof RedirectRefusedError) return link.message
     if (link instanceof Error && SELF_DESCRIBED.has(link.name)) return link.message
-    if (link instanceof StreamableHTTPError) return describeHttpStatus(link, target)
-    if (link instanceof McpError) return describeMcpError(link, target)
+    if (link instanceof SdkHttpError) return describeHttpStatus(link, target)
+    if (link instanceof SdkError) return describeSdkError(link, target)
+    if (link instanceof ProtocolError) return `the server answered with an error: ${link.message}`
     if (link instanceof Error && (link.name === 'TimeoutError' || link.name === 'AbortError')) {
       return link.name === 'TimeoutError'
         ? `timed out talking to ${target}`
@@ -68,34 +68,37 @@ function describe(error: unknown, context: RemoteFailureContext): string {
   return causes.length > 0 ? `${message}: ${causes.join(': ')}` : message
 }
 
-function describeHttpStatus(error: StreamableHTTPError, target: string): string {
+function describeHttpStatus(error: SdkHttpError, target: string): string {
   const detail = serverDetail(error.message)
-  switch (error.code) {
+  switch (error.status) {
     case 401:
     case 403:
-      return `the server refused the credentials (HTTP ${error.code}); ${OAUTH_HINT}`
+      return `the server refused the credentials (HTTP ${error.status}); ${OAUTH_HINT}`
     case 404:
       if (/session/i.test(detail)) return `the server no longer knows this session (HTTP 404): ${detail}`
       return `no MCP endpoint at ${target} (HTTP 404)`
     case 405:
       return `the server does not accept this request method (HTTP 405); is ${target} an MCP endpoint?`
-    case -1:
-      return `the server answered in an unexpected format (${detail}); expected JSON or an event stream`
-    case undefined:
-      return detail
     default:
-      return `the server answered HTTP ${error.code}${detail === '' ? '' : `: ${detail}`}`
+      return `the server answered HTTP ${error.status}${detail === '' ? '' : `: ${detail}`}`
   }
 }
 
-function describeMcpError(error: McpError, target: string): string {
-  if (error.code === Number(ErrorCode.RequestTimeout)) {
-    const data = error.data as { timeout?: unknown } | undefined
-    const ms = typeof data?.timeout === 'number' ? ` within ${data.timeout} ms` : ''
-    return `no answer from ${target}${ms} (timed out)`
+/** What the SDK itself reports (v2 gives these string codes; a server's own errors are ProtocolErrors). */
+function describeSdkError(error: SdkError, target: string): string {
+  switch (error.code) {
+    case SdkErrorCode.RequestTimeout: {
+      const data = error.data as { timeout?: unknown } | undefined
+      const ms = typeof data?.timeout === 'number' ? ` within ${data.timeout} ms` : ''
+      return `no answer from ${target}${ms} (timed out)`
+    }
+    case SdkErrorCode.ConnectionClosed:
+      return `the connection to ${target} was closed`
+    case SdkErrorCode.ClientHttpUnexpectedContent:
+      return `the server answered in an unexpected format (${serverDetail(error.message)}); expected JSON or an event stream`
+    default:
+      return serverDetail(error.message)
   }
-  if (error.code === Number(ErrorCode.ConnectionClosed)) return `the connection to ${target} was closed`
-  return `the server answered with an error: ${error.message}`
 }
 
 function describeSystemError(link: unknown, context: RemoteFailureContext): string | undefined {

@@ -1,8 +1,5 @@
-import {
-  StreamableHTTPClientTransport,
-  type StreamableHTTPReconnectionOptions,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import type { StreamableHTTPReconnectionOptions, FetchLike } from '@modelcontextprotocol/client'
 import { createGuardedFetch } from './guarded-fetch'
 import { checkRemoteUrl } from './remote-url-policy'
 import { checkRemoteHeaders } from './remote-headers'

@@ -1,9 +1,10 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js'
 import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js'
+} from '@modelcontextprotocol/client'
 import type { OAuthCredentials } from './oauth-credentials'
 
 /** What one server's OAuth needs to remember between flows while the host runs (not secret, not stored). */

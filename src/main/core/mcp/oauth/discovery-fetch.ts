@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { redactUrl } from '../http/remote-url-policy'
 import {

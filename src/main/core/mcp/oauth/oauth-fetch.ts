@@ -1,5 +1,5 @@
-import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 
 /** What the server's `WWW-Authenticate: Bearer …` challenge said. */
 export interface BearerChallenge {

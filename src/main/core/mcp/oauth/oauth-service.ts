@@ -1,5 +1,5 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { auth } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import type { ServerAuthState, SignInStart } from '../../../../shared/mcp/server-state'
 import type { ServerUserWait } from '../../tools/user-wait'
 import { DeskOAuthProvider, type OAuthServerMemory } from './desk-oauth-provider'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { auth } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import type { SignInStart } from '../../../../shared/mcp/server-state'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { DeskOAuthProvider, type OAuthServerMemory } from './desk-oauth-provider'

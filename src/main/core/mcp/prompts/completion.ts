@@ -1,4 +1,4 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { RequestOptions } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { COMPLETION_VALUES_LIMIT, type Completion } from '../../../../shared/mcp/prompts'
 import { serverRequestFailure, type ConnectedServer } from './connected-server'

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, ServerCapabilities } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { ConnectionManager } from '../connection-manager'
 

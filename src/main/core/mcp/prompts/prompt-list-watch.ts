@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { PromptListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../client-feature'
 import { QuietPeriod } from './quiet-period'
@@ -24,7 +23,7 @@ export class PromptListWatch implements ClientFeature {
 
   attach(client: Client, config: ServerConfig): void {
     const serverId = config.id
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
+    client.setNotificationHandler('notifications/prompts/list_changed', () =>
       this.#quiet.poke(client, () => {
         for (const listener of this.#listeners) listener(serverId, client)
       }),

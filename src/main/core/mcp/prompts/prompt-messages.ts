@@ -1,4 +1,4 @@
-import type { PromptMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { PromptMessage } from '@modelcontextprotocol/client'
 import type { MessageAttachment, PromptMessageView } from '../../../../shared/mcp/prompts'
 import { base64Bytes, checkBlobSize, checkTextSize, cleanBase64 } from '../resources/resource-contents'
 

@@ -1,6 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { Prompt } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, RequestOptions, Prompt } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type {
   Completion,

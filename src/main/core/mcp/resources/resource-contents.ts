@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ReadResourceResult } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import { formatByteSize } from '../../../../shared/format/byte-size'
 import {

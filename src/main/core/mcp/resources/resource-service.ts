@@ -1,6 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import { ErrorCode, McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
+import type { Client, RequestOptions, Resource, ResourceTemplateType } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { Completion, PromptArgumentValues } from '../../../../shared/mcp/prompts'
 import type {
@@ -39,7 +38,7 @@ export interface ResourceServiceDeps {
 
 interface ServerCatalog {
   resources: Resource[]
-  templates: ResourceTemplate[]
+  templates: ResourceTemplateType[]
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -206,7 +205,7 @@ export class ResourceService {
           return { items: page.resourceTemplates, nextCursor: page.nextCursor }
         } catch (error) {
           // Templates are optional: a server with plain resources may not implement the method at all.
-          if (error instanceof McpError && error.code === (ErrorCode.MethodNotFound as number))
+          if (error instanceof ProtocolError && error.code === (ProtocolErrorCode.MethodNotFound as number))
             return { items: [] }
           throw serverRequestFailure(server, 'list its resource templates', error)
         }

@@ -1,8 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../client-feature'
 import { QuietPeriod } from '../prompts/quiet-period'
@@ -29,10 +25,10 @@ export class ResourceWatch implements ClientFeature {
 
   attach(client: Client, config: ServerConfig): void {
     const serverId = config.id
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () =>
+    client.setNotificationHandler('notifications/resources/list_changed', () =>
       this.#quiet.poke(client, () => this.#emit({ kind: 'list_changed', serverId, client })),
     )
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+    client.setNotificationHandler('notifications/resources/updated', (notification) =>
       this.#emit({ kind: 'updated', serverId, client, uri: notification.params.uri }),
     )
   }

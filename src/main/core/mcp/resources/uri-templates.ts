@@ -1,4 +1,4 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js'
+import { UriTemplate } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 
 export interface TemplateVariable {

@@ -1,6 +1,7 @@
 // Splits a server's stdout into newline-delimited JSON-RPC messages (the framing of the SDK's ReadBuffer:
 // split on \n, strip a trailing \r, JSON.parse, validate) without ever holding more than one capped line.
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/client'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import { formatByteSize } from '../../../../shared/format/byte-size'
 
 const NEWLINE = 0x0a

@@ -1,6 +1,6 @@
 // Discovery under the limits, against a real SDK Client talking to the catalog fixture server in-process.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js'
+import { Client } from '@modelcontextprotocol/client'
+import type { ListToolsResult } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   DiscoveryError,

@@ -1,8 +1,8 @@
 // The legacy HTTP+SSE transport against a scripted node:http server: the URL policy and header checks
 // before any request, the configured headers on the GET and every POST, redirects refused on both, the
 // endpoint kept to the server's origin, and a stream that ends or breaks the cap failing the connection.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { Client } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   MessageTooLargeError,

@@ -1,9 +1,7 @@
 // describeRemoteFailure on failures produced for real against 127.0.0.1 (refused port, TLS to a plain
 // http server, a self-signed certificate, a server that never answers) and on the error shapes undici
 // and the SDK produce for cases this machine cannot reach (DNS, expired certificates).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { Client, SdkErrorCode, SdkError, SdkHttpError } from '@modelcontextprotocol/client'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
@@ -149,22 +147,25 @@ describe('describeRemoteFailure on error shapes', () => {
       'timed out waiting for mcp.example.com:443 to answer',
     ],
     [
-      new StreamableHTTPError(403, 'Error POSTing to endpoint: forbidden'),
+      new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'Error POSTing to endpoint: forbidden', {
+        status: 403,
+      }),
       /^the server refused the credentials \(HTTP 403\); signing in with OAuth is not supported yet/,
     ],
     [
-      new StreamableHTTPError(
-        404,
+      new SdkHttpError(
+        SdkErrorCode.ClientHttpNotImplemented,
         'Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}',
+        { status: 404 },
       ),
       'the server no longer knows this session (HTTP 404): Session not found',
     ],
     [
-      new StreamableHTTPError(-1, 'Unexpected content type: text/html'),
+      new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type: text/html'),
       'the server answered in an unexpected format (Unexpected content type: text/html); expected JSON or an event stream',
     ],
     [
-      new McpError(ErrorCode.ConnectionClosed, 'Connection closed'),
+      new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'),
       'the connection to https://mcp.example.com/v1/mcp was closed',
     ],
     [
@@ -186,9 +187,10 @@ describe('describeRemoteFailure on error shapes', () => {
 
   it('removes header values a server echoed back and query strings from any text', () => {
     const secret = 'Bearer sk-echoed-9876543210'
-    const error = new StreamableHTTPError(
-      500,
+    const error = new SdkHttpError(
+      SdkErrorCode.ClientHttpNotImplemented,
       'Error POSTing to endpoint: token sk-echoed-9876543210 rejected, see https://idp.example.com/help?session=xyz',
+      { status: 500 },
     )
 
     const line = describeRemoteFailure(error, { secretValues: [secret] })

@@ -1,7 +1,7 @@
 // The remote transport end to end with the SDK Client: URL policy before any request, headers on every
 // request, redirects and oversized messages failing with a clear reason, and a tool call sent only once.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { Client } from '@modelcontextprotocol/client'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageTooLargeError } from '../../../../../src/main/core/mcp/http/guarded-fetch'
 import {

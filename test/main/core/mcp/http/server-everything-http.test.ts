@@ -1,7 +1,7 @@
 // The npm reference server @modelcontextprotocol/server-everything in Streamable HTTP mode, run from its
 // package bin as a child process on a free port, reached through createRemoteTransport (real sessions,
 // SSE answers with event ids, the standalone GET stream).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRemoteTransport } from '../../../../../src/main/core/mcp/http/remote-transport'

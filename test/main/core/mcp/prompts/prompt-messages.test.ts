@@ -1,4 +1,4 @@
-import type { PromptMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { PromptMessage } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { toPromptMessages } from '../../../../../src/main/core/mcp/prompts/prompt-messages'
 

@@ -1,6 +1,6 @@
 // Servers that fail in the ways real ones do, run as real child processes behind the SDK Client: the
 // transport must say why (exit code, signal, stderr, size limit) instead of just "connection closed".
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import { chmod, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // Working servers through the transport: a chatty one (stderr drained, tail kept), the child's environment
 // (nothing from the host but the allowed variables), and the npm reference server-everything.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import {
   ObservingStdioTransport,

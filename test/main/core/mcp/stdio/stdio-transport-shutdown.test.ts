@@ -1,6 +1,6 @@
 // Shutdown ends stdin, escalates to SIGTERM and SIGKILL of the whole process group, reaps, and leaves no
 // process behind: real child processes, checked with kill(pid, 0).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import { describeExit, ObservingStdioTransport } from '../../../../../src/main/core/mcp/stdio/stdio-transport'
 import {
