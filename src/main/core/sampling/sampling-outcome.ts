@@ -1,5 +1,6 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/client'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
+import { REQUEST_TIMEOUT_CODE } from './sampling-errors'
 
 /** How a failed request is recorded in the audit log, from the JSON-RPC error the server receives. */
 export function outcomeOf(error: unknown): {
@@ -17,7 +18,7 @@ export function outcomeOf(error: unknown): {
       return { outcome: 'denied', code: -1, message }
     case Number(ProtocolErrorCode.InvalidParams):
       return { outcome: 'invalid', code: error.code, message }
-    case Number(SdkErrorCode.RequestTimeout):
+    case REQUEST_TIMEOUT_CODE:
       return { outcome: /stall/i.test(message) ? 'stalled' : 'cancelled', code: error.code, message }
     default:
       return { outcome: 'error', code: error.code, message }

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Protocol, ProtocolError } from '@modelcontextprotocol/client'
+import { ProtocolError } from '@modelcontextprotocol/client'
 import type {
   Client,
-  RequestId,
-  ClientNotification,
-  ClientRequest,
+  ClientContext,
   CreateMessageResult,
   JSONRPCErrorResponse,
-  ServerNotification,
-  ServerRequest,
-  ClientContext,
+  RequestId,
 } from '@modelcontextprotocol/client'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'

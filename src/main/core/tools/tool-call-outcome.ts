@@ -1,5 +1,5 @@
 import { pausableDeadline, type ServerUserWait } from './user-wait'
-import { ProtocolError, SdkErrorCode } from '@modelcontextprotocol/client'
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { RequestOptions, CallToolResult } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
@@ -85,14 +85,16 @@ function unknownReasonOf(
   if (ending.aborted) return 'cancelled'
   if (error instanceof Error && error.name === 'MessageTooLargeError')
     return 'the response was over the size limit'
-  if (error instanceof ProtocolError) {
-    const code: number = error.code
-    if (code === Number(SdkErrorCode.RequestTimeout)) return `no answer within ${formatSeconds(timeoutMs)}`
+  // v2 reports its own timeouts and closes as SdkErrors with string codes; a server's errors are
+  // ProtocolErrors (an answer, so the call ran).
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) return `no answer within ${formatSeconds(timeoutMs)}`
     // A stdio transport that read an oversized message closes itself, so the call sees only the close.
-    if (code === Number(SdkErrorCode.ConnectionClosed))
+    if (error.code === SdkErrorCode.ConnectionClosed)
       return 'disconnected, or the response was over the size limit'
-    return undefined
+    return `the call broke off: ${messageOf(error)}`
   }
+  if (error instanceof ProtocolError) return undefined
   // Anything else came from our side after the request may have been written (a transport failure).
   return `the call broke off: ${messageOf(error)}`
 }

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import {
   internalError,
@@ -8,6 +8,7 @@ import {
   SAMPLING_DENIAL_REASONS,
   samplingDenied,
 } from '../../../../src/main/core/sampling/sampling-errors'
+import { REQUEST_TIMEOUT_CODE } from '../../../../src/main/core/sampling/sampling-errors'
 
 describe('sampling errors', () => {
   it('a denial is an McpError -1 carrying the reason label, and is recognised as one', () => {
@@ -33,7 +34,7 @@ describe('sampling errors', () => {
   it('request timeout is -32001 with exactly the chunk and char counts as data', () => {
     const counts = { chunks: 2, chars: 9, text: 'must not leak' } as { chunks: number; chars: number }
     const error = requestTimeout('cancelled', counts)
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toEqual({ chunks: 2, chars: 9 })
   })
 

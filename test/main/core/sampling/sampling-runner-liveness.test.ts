@@ -5,7 +5,7 @@ import type { SamplingProgressCounts } from '../../../../src/main/core/sampling/
 import { runSampling } from '../../../../src/main/core/sampling/sampling-runner'
 import { startMockOpenAI, type MockOpenAI } from '../../../fixtures/mock-openai'
 import { countingTimers, mcpErrorFrom, runInput } from './runner-harness'
-import { SdkErrorCode } from '@modelcontextprotocol/server'
+import { REQUEST_TIMEOUT_CODE } from '../../../../src/main/core/sampling/sampling-errors'
 
 let mock: MockOpenAI
 
@@ -23,7 +23,7 @@ describe('stall detection', () => {
     const timers = countingTimers()
     const error = await mcpErrorFrom(runSampling(runInput(mock, { chunkTimeoutMs: 300, timers })))
 
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.message).toContain('the model mock/mock-model produced nothing for 0.3 s (stalled)')
     expect(error.data).toEqual({ chunks: 0, chars: 0 })
     // The provider request was really aborted, not left hanging.
@@ -39,7 +39,7 @@ describe('stall detection', () => {
     mock.enqueue({ kind: 'stall', afterChunks: ['abc', 'de'] })
     const error = await mcpErrorFrom(runSampling(runInput(mock, { chunkTimeoutMs: 300 })))
 
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toEqual({ chunks: 2, chars: 5 })
     expect(await mock.waitForDisconnect(1)).toMatchObject({ chunksSent: 2 })
   })
@@ -48,7 +48,7 @@ describe('stall detection', () => {
     mock.enqueue({ kind: 'drip', chunks: ['slow', 'er'], intervalMs: 2_000 })
     const error = await mcpErrorFrom(runSampling(runInput(mock, { chunkTimeoutMs: 200 })))
 
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toEqual({ chunks: 1, chars: 4 })
     expect(await mock.waitForDisconnect(1)).toMatchObject({ scriptKind: 'drip', chunksSent: 1 })
   })
@@ -164,7 +164,7 @@ describe('cancellation', () => {
       ),
     )
 
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.message).toContain('cancelled')
     expect(error.data).toEqual({ chunks: 2, chars: 11 })
     expect(await mock.waitForDisconnect(1)).toMatchObject({
@@ -183,7 +183,7 @@ describe('cancellation', () => {
     cancel.abort()
 
     const error = await mcpErrorFrom(running)
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toEqual({ chunks: 0, chars: 0 })
     expect(await mock.waitForDisconnect(1)).toMatchObject({ chunksSent: 0 })
   })
@@ -192,7 +192,7 @@ describe('cancellation', () => {
     const cancel = new AbortController()
     cancel.abort()
     const error = await mcpErrorFrom(runSampling(runInput(mock, { signal: cancel.signal })))
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toEqual({ chunks: 0, chars: 0 })
     expect(mock.requests).toHaveLength(0)
   })

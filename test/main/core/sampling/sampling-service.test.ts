@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, SdkErrorCode } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -8,6 +8,7 @@ import {
   type HarnessOptions,
   type SamplingHarness,
 } from './sampling-harness'
+import { REQUEST_TIMEOUT_CODE } from '../../../../src/main/core/sampling/sampling-errors'
 
 const harnesses: SamplingHarness[] = []
 async function harness(options: HarnessOptions): Promise<SamplingHarness> {
@@ -131,7 +132,7 @@ describe('sampling/createMessage, end to end', () => {
     const error = await errorOf(
       h.server('notes').server.createMessage({ messages: [userText('x')], maxTokens: 5 }),
     )
-    expect(error.code).toBe(SdkErrorCode.RequestTimeout)
+    expect(error.code).toBe(REQUEST_TIMEOUT_CODE)
     expect(error.data).toMatchObject({ chunks: 0 })
     expect(h.engine.audit.recent(1)[0]).toMatchObject({ outcome: 'stalled' })
   })

@@ -239,7 +239,7 @@ describe('validateCreateMessageParams rejections', () => {
       ],
     })
     expect(rejection(params).message).toBe(
-      'MCP error -32602: messages[1].content[1].data: not canonical base64 (length 7 is not a multiple of 4)',
+      'messages[1].content[1].data: not canonical base64 (length 7 is not a multiple of 4)',
     )
   })
 

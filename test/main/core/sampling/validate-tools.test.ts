@@ -111,7 +111,7 @@ describe('tool_use / tool_result pairing', () => {
   it.each(cases)('$name → InvalidParams naming $field', ({ messages, field, problem }) => {
     const error = rejection(withTools(messages), true)
     expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
-    expect(error.message.startsWith(`MCP error -32602: ${field}: `)).toBe(true)
+    expect(error.message.startsWith(`${field}: `)).toBe(true)
     expect(error.message).toContain(problem)
     expect(error.data).toEqual({ field })
   })
@@ -169,7 +169,7 @@ describe('tool definitions and toolChoice', () => {
   it.each(cases)('$name → InvalidParams naming $field', ({ extra, field, problem }) => {
     const error = rejection(request(extra), true)
     expect(error.code).toBe(ProtocolErrorCode.InvalidParams)
-    expect(error.message.startsWith(`MCP error -32602: ${field}: `)).toBe(true)
+    expect(error.message.startsWith(`${field}: `)).toBe(true)
     expect(error.message).toContain(problem)
     expect(error.data).toEqual({ field })
   })
