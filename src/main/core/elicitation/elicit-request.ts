@@ -5,10 +5,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
  * Matches any `elicitation/create`, whatever its params: the service reads them itself, so an unsupported
  * form schema can be declined with a reason instead of failing the SDK's stricter parse.
  */
-export const permissiveElicitRequestSchema = z.object({
-  method: z.literal('elicitation/create'),
-  params: z.unknown().optional(),
-})
+export const permissiveElicitParamsSchema = z.unknown()
 
 export type ElicitRequest =
   | { mode: 'form'; message: string; requestedSchema: unknown }

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { Protocol, ProtocolError } from '@modelcontextprotocol/client'
-import type {
-  Client,
-  ClientNotification,
-  ClientRequest,
-  ElicitResult,
-  ServerNotification,
-  ServerRequest,
-  ClientContext,
-} from '@modelcontextprotocol/client'
+import { ProtocolError } from '@modelcontextprotocol/client'
+import type { Client, ClientContext, ElicitResult } from '@modelcontextprotocol/client'
 import type { ElicitationAnswer, ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import { withDefaults } from '../../../shared/elicitation/field-defaults'
 import { validateContent } from '../../../shared/elicitation/validate-content'
@@ -16,7 +8,7 @@ import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { transportLabel } from '../../../shared/mcp/transport-label'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../mcp/client-feature'
-import { permissiveElicitRequestSchema, readElicitRequest } from './elicit-request'
+import { permissiveElicitParamsSchema, readElicitRequest } from './elicit-request'
 import { checkElicitationUrl } from './elicitation-url'
 import {
   MAX_PENDING_ELICITATIONS_PER_SERVER,
@@ -89,14 +81,12 @@ export class ElicitationService implements ClientFeature {
       transportLabel: transportLabel(config),
     }
     this.#scopes.set(client, scope)
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- invoked with .call(client) just below
-    const register = Protocol.prototype.setRequestHandler as (
-      this: Client,
-      schema: typeof permissiveElicitRequestSchema,
-      handler: (request: { params?: unknown }, extra: Extra) => Promise<ElicitResult>,
-    ) => void
-    register.call(client, permissiveElicitRequestSchema, (request, extra) =>
-      this.#handle(scope, request.params, extra),
+    // The custom-schema form hands the params as sent (our schema accepts anything); DeskClient keeps the
+    // SDK's own validation out, so the service validates and applies defaults itself.
+    client.setRequestHandler(
+      'elicitation/create',
+      { params: permissiveElicitParamsSchema },
+      (params, extra) => this.#handle(scope, params, extra) as Promise<never>,
     )
     client.setNotificationHandler('notifications/elicitation/complete', (notification) =>
       this.#complete(scope, notification.params.elicitationId),

@@ -1,4 +1,4 @@
-import { Client, SdkHttpError } from '@modelcontextprotocol/client'
+import { SdkHttpError, type Client } from '@modelcontextprotocol/client'
 import type {
   ClientOptions,
   RequestOptions,
@@ -20,6 +20,7 @@ import { toToolInfo } from './discovery/tool-naming'
 import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
 import { ServerToolApprovals } from './discovery/server-tool-approvals'
 import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
+import { DeskClient } from './desk-client'
 import { describeDestination, redactForLog } from './redact'
 import { screenRequests, type RequestScreen } from './request-screen'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
@@ -249,11 +250,11 @@ export class ServerConnection {
     if (change) throw new ToolNotApprovedError(this.#config.name, change)
     const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
     try {
-      return (await this.#connectedClient().callTool(params, options)) as CallToolResult
+      return await this.#connectedClient().callTool(params, options)
     } catch (error) {
       if (!isSessionGone(error)) throw error
       await this.#newSession()
-      return (await this.#connectedClient().callTool(params, options)) as CallToolResult
+      return await this.#connectedClient().callTool(params, options)
     }
   }
 
@@ -291,7 +292,7 @@ export class ServerConnection {
   }
 
   #newClient(generation: number, limits: McpLimits): Client {
-    const client = new Client(this.#deps.clientInfo, {
+    const client = new DeskClient(this.#deps.clientInfo, {
       capabilities: this.#deps.clientCapabilities ?? {},
       listChanged: {
         // The SDK debounces (300 ms); discovery itself stays ours so limits apply to every re-list.

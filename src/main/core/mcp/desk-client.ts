@@ -1,0 +1,19 @@
+import { Client, type ClientContext, type JSONRPCRequest, type Result } from '@modelcontextprotocol/client'
+
+/** Requests whose validation is the host's own: each malformed one is answered -32602 naming the field. */
+const HOST_VALIDATED = new Set(['sampling/createMessage', 'elicitation/create'])
+
+type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>
+
+/**
+ * The SDK's Client, minus its own validation of sampling and elicitation requests. v2 wraps those handlers
+ * "regardless of how they were registered" with its schema parse, which would answer a malformed request
+ * with the SDK's text (and accepts non-canonical base64 such as "abc"), and applies elicitation defaults
+ * itself; the sampling engine and the elicitation service validate every field and apply defaults
+ * themselves, in both protocol eras (issue 5, issue 20).
+ */
+export class DeskClient extends Client {
+  protected override _wrapHandler(method: string, handler: Handler): Handler {
+    return HOST_VALIDATED.has(method) ? handler : super._wrapHandler(method, handler)
+  }
+}
