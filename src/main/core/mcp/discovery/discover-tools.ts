@@ -1,13 +1,25 @@
-import type { RequestOptions, ListToolsResult, Tool } from '@modelcontextprotocol/client'
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
+import type { Client, RequestOptions, Tool } from '@modelcontextprotocol/client'
 import type { McpLimits } from '../../../../shared/settings/settings-schema'
 import { formatByteSize, jsonByteLength } from './byte-size'
 
 /** A tool definition exactly as the server listed it. */
 export type RawTool = Tool
 
-/** The one thing discovery needs from an MCP client; the SDK's `Client` fits. */
+/** The one thing discovery needs from an MCP client: one `tools/list` page at a time. */
 export interface ToolLister {
-  listTools(params?: { cursor?: string }, options?: RequestOptions): Promise<ListToolsResult>
+  listToolsPage(cursor: string | undefined, options?: RequestOptions): Promise<unknown>
+}
+
+/**
+ * A client's pages. Not `Client.listTools()`: without a cursor, v2 fetches and caches every page itself,
+ * under its own page cap and before any of our limits (tools, bytes, pages, loops) could stop it.
+ */
+export function pagesOf(client: Client): ToolLister {
+  return {
+    listToolsPage: (cursor, options) =>
+      client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, options),
+  }
 }
 
 /** The server listed something discovery cannot register (a loop, a duplicate, a malformed tool). */
@@ -87,10 +99,11 @@ function isSchemaIssue(value: unknown): value is SchemaIssue {
 
 /**
  * The SDK client validates tools/list results itself and throws its schema error, whose message is a JSON
- * dump; this turns it into one line such as `tools[3].inputSchema.type: Invalid input: expected "object"`.
+ * dump (v2: "Invalid result for tools/list: [issues]"); this turns it into one line such as
+ * `tools[3].inputSchema.type: Invalid input: expected "object"`.
  */
 function asDiscoveryError(error: unknown, page: number): unknown {
-  const issues: unknown = isPlainObject(error) ? error['issues'] : undefined
+  const issues: unknown = isPlainObject(error) ? (error['issues'] ?? issuesInMessage(error)) : undefined
   if (!Array.isArray(issues) || !issues.every(isSchemaIssue) || issues.length === 0) return error
   const described = issues.slice(0, 3).map((issue) => {
     const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')
@@ -102,6 +115,16 @@ function asDiscoveryError(error: unknown, page: number): unknown {
   )
 }
 
+function issuesInMessage(error: unknown): unknown {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.InvalidResult) return undefined
+  const dump = /^Invalid result for [^:]+: (\[[\s\S]*\])$/.exec(error.message)?.[1]
+  try {
+    return dump === undefined ? undefined : JSON.parse(dump)
+  } catch {
+    return undefined
+  }
+}
+
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('discovery aborted')
 }
@@ -111,11 +134,12 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
  * list or throws: a server over a limit must fail as a whole, never be half-registered.
  */
 export async function discoverTools(
-  client: ToolLister,
+  source: Client | ToolLister,
   limits: McpLimits,
   options: { signal?: AbortSignal } = {},
 ): Promise<RawTool[]> {
   const { signal } = options
+  const client = 'listToolsPage' in source ? source : pagesOf(source)
   const tools: RawTool[] = []
   const names = new Set<string>()
   const cursorsSeen = new Set<string>()
@@ -125,7 +149,7 @@ export async function discoverTools(
   for (let page = 1; ; page += 1) {
     throwIfAborted(signal)
     const result: unknown = await client
-      .listTools(cursor === undefined ? undefined : { cursor }, signal ? { signal } : undefined)
+      .listToolsPage(cursor, signal ? { signal } : undefined)
       .catch((error: unknown) => {
         throw asDiscoveryError(error, page)
       })

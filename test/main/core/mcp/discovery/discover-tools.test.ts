@@ -52,7 +52,7 @@ async function limitErrorOf(promise: Promise<unknown>, limit: keyof McpLimits): 
 function fixedLister(pages: unknown[]): ToolLister {
   let next = 0
   return {
-    listTools: () => Promise.resolve(pages[next++] as ListToolsResult),
+    listToolsPage: () => Promise.resolve(pages[next++] as ListToolsResult),
   }
 }
 

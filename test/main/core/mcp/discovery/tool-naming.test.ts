@@ -184,7 +184,7 @@ describe('real tool catalog (toolbench)', () => {
         ...((i + 1) * 100 < tools.length ? { nextCursor: String(i + 1) } : {}),
       }))
       const lister = {
-        listTools: (params?: { cursor?: string }) => Promise.resolve(pages[Number(params?.cursor ?? 0)]!),
+        listToolsPage: (cursor: string | undefined) => Promise.resolve(pages[Number(cursor ?? 0)]!),
       }
       const infos = toToolInfo(serverId, await discoverTools(lister, limits))
       expect(infos).toHaveLength(tools.length)
