@@ -106,7 +106,9 @@ export async function startSignInFlow(options: SignInFlowOptions): Promise<SignI
       )
     }
     try {
-      const result = await auth(provider, { ...authOptions, authorizationCode: code })
+      // v2 checks `iss` itself (RFC 9207, also when the server advertises it and the redirect lacks it).
+      const issued = iss === null ? {} : { iss }
+      const result = await auth(provider, { ...authOptions, authorizationCode: code, ...issued })
       if (result !== 'AUTHORIZED') throw new SignInFailedError('the code exchange did not return tokens')
     } catch (error) {
       finish({
