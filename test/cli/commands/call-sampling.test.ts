@@ -90,7 +90,7 @@ describe('mcp-desk call: sampling asked at the terminal', () => {
       run = await expectExit(sampleCall('asker'), 1, { terminalAnswers: ['n'] })
     })
     expect(chat).toEqual([])
-    expect(run.stdout).toMatch(/MCP error -1: the user declined the request/)
+    expect(run.stdout).toMatch(/the user declined the request/)
     expect(run.stderr).toContain('Sampling request denied')
   })
 
@@ -100,7 +100,7 @@ describe('mcp-desk call: sampling asked at the terminal', () => {
       run = await expectExit(sampleCall('asker'), 1, { terminalAnswers: [] })
     })
     expect(chat).toEqual([])
-    expect(run.stdout).toMatch(/MCP error -1: the user declined the request: no answer/)
+    expect(run.stdout).toMatch(/the user declined the request: no answer/)
   })
 
   it('"m" lists the eligible models and runs the one picked', async () => {
@@ -142,7 +142,7 @@ describe('mcp-desk call: reviewing the completion at the terminal', () => {
 
       mock.enqueue({ kind: 'text', chunks: ['secret plan'] })
       const refused = await expectExit(sampleCall('asker'), 1, { terminalAnswers: ['y', 'n'] })
-      expect(refused.stdout).toMatch(/MCP error -1: the user declined the request/)
+      expect(refused.stdout).toMatch(/the user declined the request/)
       expect(refused.stdout).not.toContain('secret plan')
     } finally {
       setReviewCompletion(false)
@@ -157,7 +157,7 @@ describe('mcp-desk call: sampling without a terminal', () => {
       run = await expectExit(sampleCall('asker'), 1)
     })
     expect(chat).toEqual([])
-    expect(run.stdout).toMatch(/MCP error -1: sampling needs approval and no one is there to approve it/)
+    expect(run.stdout).toMatch(/sampling needs approval and no one is there to approve it/)
     expect(run.stderr).toContain('The tool reported an error')
     expect(run.stderr).not.toContain('Allow this sampling request?')
   })
