@@ -57,8 +57,8 @@ describe.each(PROVIDER_FAULTS)('provider fault: $name', (fault) => {
 
     const error = await samplingError()
     expect(error.code).toBe(fault.sampling.code)
-    // The server sees the host's McpError message behind the SDK's "MCP error <code>:" prefixes.
-    expect(error.message.endsWith(`MCP error ${fault.sampling.code}: ${fault.sampling.message}`)).toBe(true)
+    // SDK v2 sends and reads the host's message as it is (v1 put "MCP error <code>:" before it).
+    expect(error.message).toBe(fault.sampling.message)
     if (fault.sampling.data) expect(error.data).toEqual(fault.sampling.data)
     expect(host.provider.requests.length - before).toBe(fault.sampling.attempts)
 
@@ -68,7 +68,7 @@ describe.each(PROVIDER_FAULTS)('provider fault: $name', (fault) => {
       model: MODEL_REF,
       outcome: fault.sampling.outcome,
       errorCode: fault.sampling.code,
-      message: `MCP error ${fault.sampling.code}: ${fault.sampling.message}`,
+      message: fault.sampling.message,
     })
     if (fault.script.kind === 'byte_drip') {
       // Bytes kept coming (one a second) and still it counted as a stall: only model output is life.

@@ -195,7 +195,7 @@ describe('normalizeToolResult', () => {
 describe('normalizeToolResult on @modelcontextprotocol/server-everything over stdio', () => {
   const client = new Client({ name: 'normalize-test', version: '1.0.0' })
   const call = async (name: string, args: Record<string, unknown> = {}) =>
-    normalizeToolResult((await client.callTool({ name, arguments: args })), textOnly)
+    normalizeToolResult(await client.callTool({ name, arguments: args }), textOnly)
 
   beforeAll(async () => {
     const { command, args } = spawnCommandFor('server-everything')
