@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { auth } from '@modelcontextprotocol/client'
+import { auth, discoverOAuthProtectedResourceMetadata } from '@modelcontextprotocol/client'
 import type { FetchLike } from '@modelcontextprotocol/client'
 import type { SignInStart } from '../../../../shared/mcp/server-state'
 import { isLoopbackHostname } from '../../security/external-link-policy'
@@ -67,6 +67,9 @@ export async function startSignInFlow(options: SignInFlowOptions): Promise<SignI
     fetchFn,
     ...(options.resourceMetadataUrl ? { resourceMetadataUrl: options.resourceMetadataUrl } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
+    ...((await publishesResourceMetadata(server.url, options.resourceMetadataUrl, fetchFn))
+      ? {}
+      : { skipIssuerMetadataValidation: true }),
   }
 
   let authorizationUrl: URL
@@ -148,4 +151,29 @@ function checkAuthorizationUrl(url: URL): void {
 function tokenExchangeReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return `the code exchange failed: ${message.slice(0, 300)}`
+}
+
+/**
+ * Whether the server publishes protected-resource metadata (RFC 9728, 2025-06-18 and later). One that does
+ * not is a 2025-03-26 server whose own origin serves the authorization-server metadata, often with an
+ * `issuer` naming a path below it (the conformance suite's backcompat scenario). SDK v2 refuses any issuer
+ * that does not echo the URL it fetched (RFC 8414 §3.3); that check is kept for every server that names its
+ * authorization server, where a mismatch is what a mix-up looks like, and skipped only for this legacy
+ * discovery, which v1 accepted.
+ */
+async function publishesResourceMetadata(
+  serverUrl: string | URL,
+  resourceMetadataUrl: URL | undefined,
+  fetchFn: FetchLike,
+): Promise<boolean> {
+  try {
+    await discoverOAuthProtectedResourceMetadata(
+      serverUrl,
+      resourceMetadataUrl ? { resourceMetadataUrl } : {},
+      fetchFn,
+    )
+    return true
+  } catch {
+    return false
+  }
 }
