@@ -16,6 +16,7 @@ import { TOOL_CALL_QUESTION, toolCallCardLines } from '../format/chat-tool-card'
 import { firstLine, terminalText } from '../format/terminal-text'
 import { findServer } from '../server-lookup'
 import { withServerSession, type ServerSession } from '../server-session'
+import { messageOf } from '../../shared/format/error-message'
 
 export const CONFIRM_UNKNOWN_HINT =
   'a tool call of the last turn ended with an unknown outcome (the server may have acted); nothing was ' +
@@ -313,8 +314,4 @@ function exitCodeOf(result: TurnResult, terminal: ChatTerminal): number {
     case 'error':
       throw new Error(result.error ?? 'the turn failed')
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -43,6 +43,7 @@ import {
   type TurnLifecycleServer,
 } from './turn-lifecycle'
 import { ulid } from './ulid'
+import { messageOf } from '../../../shared/format/error-message'
 
 export type TurnResult = ChatTurnResult
 
@@ -377,8 +378,4 @@ async function runLocalTool(
   } catch (error) {
     return { state: 'failed', text: `${name} failed: ${messageOf(error)}`, attachments: [], metadata: {} }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -18,6 +18,7 @@ import { toolMediaMessage, type ToolMedia } from './tool-media'
 import type { TurnOpening } from './turn-opening'
 import { MAX_TOOL_CALLS_PER_TURN, toolCallLimitNote } from './turn-limits'
 import { ulid } from './ulid'
+import { messageOf } from '../../../shared/format/error-message'
 
 /** Which server tool an exposed tool name stands for. */
 export interface ChatToolTarget {
@@ -371,8 +372,4 @@ function toJson(value: unknown): JsonValue | undefined {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -8,6 +8,7 @@ import type { ServerConfigService } from './server-config-service'
 import { ServerConnection, type ServerConnectionDeps } from './server-connection'
 import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
 import { StaleAcceptanceError, type AcceptedChange } from './discovery/tool-review'
+import { messageOf } from '../../../shared/format/error-message'
 
 export type ServersListener = (servers: ServerState[]) => void
 
@@ -282,8 +283,4 @@ function referencesAny(config: ServerConfig, names: ReadonlySet<string>): boolea
 function connectionRelevantChange(before: ServerConfig, after: ServerConfig): boolean {
   const strip = ({ name: _name, sampling: _sampling, enabled: _enabled, ...rest }: ServerConfig) => rest
   return !isDeepStrictEqual(strip(before), strip(after))
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -25,6 +25,7 @@ import { describeDestination, redactForLog } from './redact'
 import { screenRequests, type RequestScreen } from './request-screen'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
 import { SignInRequiredError } from './oauth/sign-in-errors'
+import { messageOf } from '../../../shared/format/error-message'
 
 export interface ServerConnectionDeps {
   opener: TransportOpener
@@ -396,8 +397,4 @@ async function closeQuietly(client: Client): Promise<void> {
 
 function isSessionGone(error: unknown): boolean {
   return error instanceof SdkHttpError && error.status === 404
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -3,6 +3,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/cli
 import type { RequestOptions, CallToolResult } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
+import { messageOf } from '../../../shared/format/error-message'
 
 export const TOOL_CALL_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay (about 24.8 days). */
@@ -176,10 +177,6 @@ export async function callToolOnce(
 function utf8Length(text: string): number {
   // Cheap upper bound first: each UTF-16 unit is at most 3 UTF-8 bytes.
   return text.length * 3 <= TOOL_OUTPUT_LIMIT_BYTES ? text.length : new TextEncoder().encode(text).length
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function formatSeconds(ms: number): string {

@@ -11,6 +11,7 @@ import {
   type ApprovedToolsStore,
   type ServerApprovals,
 } from './approved-tools-store'
+import { messageOf } from '../../../../shared/format/error-message'
 
 export interface ApprovedToolsFileOptions {
   /** Where a recovery (an unreadable file moved aside) is reported. */
@@ -118,8 +119,4 @@ function problemWith(text: string): { document?: ApprovedToolsDocument; problem?
   return {
     problem: `not an approved-tools document: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -21,6 +21,7 @@ import {
 import { listAllPages } from './list-pages'
 import { toPromptMessages } from './prompt-messages'
 import type { PromptListWatch } from './prompt-list-watch'
+import { messageOf } from '../../../../shared/format/error-message'
 
 export interface PromptServiceDeps {
   servers: ServerDirectory
@@ -239,10 +240,6 @@ export function failureOf(server: ConnectedServer, error: unknown): ServerListFa
 function quoteList(names: readonly string[]): string {
   const quoted = names.map((name) => `"${name}"`)
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function noop(): void {}

@@ -11,6 +11,7 @@ import { JsonLineReader } from './json-line-reader'
 import { processGroupExists, signalProcessGroup, type StopSignal } from './process-group'
 import { resolveCommand } from './resolve-command'
 import { TextTail } from './text-tail'
+import { messageOf } from '../../../../shared/format/error-message'
 
 export { describeExit, type StdioExitInfo } from './exit-description'
 export { MalformedMessageError, MessageTooLargeError } from './json-line-reader'
@@ -47,10 +48,6 @@ export interface ObservingStdioTransportOptions {
 }
 
 type Phase = 'idle' | 'starting' | 'open' | 'closed'
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 function directoryExists(path: string): boolean {
   try {

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { fromBufferPromise, getFileNameLowLevel, type Entry, type ZipFile } from 'yauzl'
 import { formatBytes, type BundleLimits } from './bundle-limits'
 import { collisionKey, entrySegments, entryType, type EntryKind } from './entry-path'
+import { messageOf } from '../../../../../shared/format/error-message'
 
 /**
  * The zip side of a bundle, read with yauzl from memory: every entry is checked (name, type, encryption,
@@ -57,10 +58,6 @@ export function stripSignature(bytes: Buffer): { zip: Buffer; signed: boolean } 
     headerAt = headerAt === 0 ? -1 : bytes.lastIndexOf(SIGNATURE_HEADER, headerAt - 1)
   }
   return { zip: bytes, signed: false }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function checkEntry(raw: Entry, limits: BundleLimits): BundleEntry | undefined {

@@ -15,6 +15,7 @@ import {
   type SubstitutionValue,
 } from './substitute-variables'
 import { resolveUserConfig } from './user-config'
+import { messageOf } from '../../../../../shared/format/error-message'
 
 export interface InstallOptions extends InspectOptions {
   /** Where bundles live, e.g. `<home>/bundles`; each install gets a new `<name>-<version>-<random>/` under it. */
@@ -29,10 +30,6 @@ export interface InstalledBundle {
   installDir: string
   /** What the manifest asks that MCP Desk does not do, and what substitution could not do. */
   notes: string[]
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 /** `My Extension` `1.0.0` → `My-Extension-1.0.0`: one safe folder name whatever the manifest says. */
