@@ -14,7 +14,7 @@ import type { SettingsService } from '../config/settings-service'
 import type { ProviderService } from '../models/provider-service'
 import { runSettingsFor } from '../models/run-settings'
 import { evaluateSamplingGates } from './sampling-gates'
-import { requestTimeout, samplingDenied } from './sampling-errors'
+import { requestTimeout, SAMPLING_DENIED_CODE, samplingDenied } from './sampling-errors'
 import { isTalliedRefusal, RefusalTally } from './refusal-tally'
 import type { SamplingAuditLog } from './audit-log'
 import { checkDailyBudget, type RateSlot, type SamplingRateLimiter } from './rate-limiter'
@@ -120,16 +120,17 @@ export class SamplingService {
     if (gate.action === 'deny') return undefined
     const early = this.#deps.limiter.refusal(config.id)
     if (!early) return undefined
-    const error = samplingDenied('rate limited', `rate limited: ${early.detail}`)
+    // What samplingDenied + outcomeOf give, built directly: no error object (and stack) per refusal.
+    const message = `rate limited: ${early.detail}`
     const started = this.#now()
-    const { outcome, code, message } = outcomeOf(error)
     const audit = { id: randomUUID(), time: new Date(started).toISOString(), serverId: config.id }
     this.#record({ ...audit, serverName: config.name, decision: 'allowed' }, started, {
-      outcome,
-      ...(code !== undefined ? { errorCode: code } : {}),
+      outcome: 'rate-limited',
+      errorCode: SAMPLING_DENIED_CODE,
       message,
     })
-    return { jsonrpc: '2.0', id: requestId, error: { code: error.code, message, data: error.data } }
+    const data = { reason: 'rate limited' }
+    return { jsonrpc: '2.0', id: requestId, error: { code: SAMPLING_DENIED_CODE, message, data } }
   }
 
   setProtocolVersion(client: Client, version: string): void {

@@ -3,6 +3,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client'
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import { formatByteSize } from '../../../../shared/format/byte-size'
+import { plainJsonRpcMessage } from './plain-jsonrpc'
 
 const NEWLINE = 0x0a
 
@@ -39,6 +40,8 @@ function parseLine(text: string): JSONRPCMessage | MalformedMessageError {
   } catch (error) {
     return new MalformedMessageError(error instanceof Error ? error.message : String(error))
   }
+  const plain = plainJsonRpcMessage(json)
+  if (plain !== undefined) return plain
   const parsed = JSONRPCMessageSchema.safeParse(json)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
