@@ -9,6 +9,7 @@ const optionSpec = {
   port: { type: 'string' },
   strict: { type: 'boolean' },
   sampling: { type: 'string' },
+  protocol: { type: 'string' },
   env: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
   url: { type: 'string' },
@@ -93,6 +94,7 @@ const commands: Record<CommandName, CommandSpec> = {
   'servers add': {
     options: [
       'sampling',
+      'protocol',
       'env',
       'header',
       'url',

@@ -37,12 +37,14 @@ Commands:
       why a server failed (--json: each server's full state). --strict: exit 1
       when any failed
   servers add <name> [--sampling deny|ask|allow] [--env K=V ...] [--cwd DIR]
-              [--disabled] -- <command> [args...]
+              [--protocol auto|2026-07-28|2025-11-25] [--disabled]
+              -- <command> [args...]
       Add a stdio server. --env K (without =V) takes the value of K from this
-      shell's environment
+      shell's environment. --protocol pins the MCP era (default: negotiate)
   servers add <name> --url URL [--transport http|sse] [--header 'K: V' ...]
               [--oauth-client-id ID [--oauth-client-secret-stdin]]
-              [--oauth-scope SCOPE ...] [--sampling ...] [--disabled]
+              [--oauth-scope SCOPE ...] [--sampling ...] [--protocol ...]
+              [--disabled]
       Add a remote server: Streamable HTTP (default) or legacy SSE; https, or
       http on localhost only. --oauth-* set a pre-registered OAuth client (the
       secret is read from stdin); without them MCP Desk registers itself

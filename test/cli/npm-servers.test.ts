@@ -72,7 +72,7 @@ describe('npm MCP servers through mcp-desk servers', () => {
       ['fs', 'stdio'],
       ['memory', 'stdio'],
     ]) {
-      expect(stdout).toMatch(new RegExp(`^${name} +${type} +connected +[1-9]\\d*$`, 'm'))
+      expect(stdout).toMatch(new RegExp(`^${name} +${type} +connected +2025-11-25 +[1-9]\\d*$`, 'm'))
     }
     expect(stdout).toContain('4 servers: 4 connected')
   }, 60_000)

@@ -3,6 +3,8 @@ import type { ConfigValueInput, ServerInput } from '../../shared/mcp/server-inpu
 import {
   remoteTransportSchema,
   samplingPolicySchema,
+  serverProtocolSchema,
+  type ServerProtocol,
   type RemoteTransport,
   type ServerConfig,
 } from '../../shared/settings/settings-schema'
@@ -104,6 +106,7 @@ function serverInputFrom(
     name,
     enabled: values.disabled !== true,
     sampling: parseSampling(values.sampling),
+    protocol: parseProtocol(values.protocol),
   }
   if (values.url !== undefined) {
     if (command.length > 0) {
@@ -191,6 +194,13 @@ function parseSampling(raw: string | undefined): 'deny' | 'ask' | 'allow' {
   const parsed = samplingPolicySchema.safeParse(raw)
   if (parsed.success) return parsed.data
   throw new UsageError(`invalid --sampling "${raw}": expected ${samplingPolicySchema.options.join(', ')}`)
+}
+
+function parseProtocol(raw: string | undefined): ServerProtocol {
+  if (raw === undefined) return 'auto'
+  const parsed = serverProtocolSchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  throw new UsageError(`invalid --protocol "${raw}": expected ${serverProtocolSchema.options.join(', ')}`)
 }
 
 /**

@@ -23,6 +23,7 @@ export function formatServersTable(servers: readonly ServerState[], width = 80):
     { header: 'NAME', cells: names },
     { header: 'TYPE', cells: servers.map((server) => server.transport) },
     { header: 'STATUS', cells: servers.map((server) => server.status) },
+    { header: 'PROTOCOL', cells: servers.map((server) => server.protocolVersion ?? '-') },
     {
       header: 'TOOLS',
       cells: servers.map((server) => (server.status === 'connected' ? String(server.tools.length) : '-')),

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { remoteTransportSchema, samplingPolicySchema, secretRefSchema } from '../settings/settings-schema'
+import {
+  remoteTransportSchema,
+  samplingPolicySchema,
+  secretRefSchema,
+  serverProtocolSchema,
+} from '../settings/settings-schema'
 
 /**
  * A value typed into the add/edit form or given on the command line: a new value (stored in the secret
@@ -30,6 +35,8 @@ const inputBase = {
     .optional(),
   /** With tool search on, offer this server's tools on every request instead of through search. */
   toolsAlwaysLoaded: z.boolean().default(false),
+  /** The protocol era to speak; `auto` negotiates (see mcp/protocol-era.ts). */
+  protocol: serverProtocolSchema.default('auto'),
 }
 
 export const serverInputSchema = z.discriminatedUnion('transport', [

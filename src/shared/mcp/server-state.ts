@@ -100,6 +100,8 @@ export const serverStateSchema = z.object({
   status: serverStatusSchema,
   failure: serverFailureSchema.optional(),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** The protocol revision agreed with the connected server (2026-07-28 is the stateless era). */
+  protocolVersion: z.string().max(64).optional(),
   /**
    * The tools whose current definition the user approved (the first listing is trusted on first use):
    * the only ones offered to models or callable. Changed and new tools are in `pendingChanges` until accepted.

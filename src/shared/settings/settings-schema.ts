@@ -25,6 +25,13 @@ export const serverIdSchema = z
 export const samplingPolicySchema = z.enum(['deny', 'ask', 'allow'])
 export type SamplingPolicy = z.infer<typeof samplingPolicySchema>
 
+/**
+ * Which MCP protocol era to speak to a server: `auto` asks it (`server/discover`, falling back to the 2025
+ * `initialize` handshake), the others pin one era for servers that negotiate badly.
+ */
+export const serverProtocolSchema = z.enum(['auto', '2026-07-28', '2025-11-25'])
+export type ServerProtocol = z.infer<typeof serverProtocolSchema>
+
 const serverBase = {
   id: serverIdSchema,
   name: z.string().min(1).max(200),
@@ -37,6 +44,8 @@ const serverBase = {
   /** With tool search on, this server's tools are offered on every request instead of found by search.
    *  Absent = false, so settings files only carry it where the user turned it on. */
   toolsAlwaysLoaded: z.boolean().optional(),
+  /** Absent = `auto`, so settings files only carry it where the user pinned an era. */
+  protocol: serverProtocolSchema.optional(),
 }
 
 export const stdioServerConfigSchema = z

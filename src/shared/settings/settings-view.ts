@@ -7,6 +7,7 @@ import {
   rootsSettingsSchema,
   samplingSettingsSchema,
   samplingPolicySchema,
+  serverProtocolSchema,
   secretRefSchema,
   themeSchema,
   toolSettingsSchema,
@@ -41,6 +42,7 @@ const serverViewBase = {
   samplingModels: z.array(z.string()).optional(),
   samplingDailyTokens: z.number().optional(),
   toolsAlwaysLoaded: z.boolean().optional(),
+  protocol: serverProtocolSchema.optional(),
 }
 export const serverConfigViewSchema = z.discriminatedUnion('transport', [
   z.object({

@@ -25,6 +25,15 @@ function servers(): Array<Record<string, unknown>> {
 }
 
 describe('mcp-desk servers add (stdio)', () => {
+  it('pins the protocol era with --protocol, and leaves it out when negotiating', async () => {
+    await expectExit(['--home', home, 'servers', 'add', 'Old', '--protocol', '2025-11-25', '--', 'cmd'], 0)
+    await expectExit(['--home', home, 'servers', 'add', 'New', '--protocol', 'auto', '--', 'cmd'], 0)
+    expect(servers().map((server) => [server.id, server.protocol])).toEqual([
+      ['old', '2025-11-25'],
+      ['new', undefined],
+    ])
+  })
+
   it('stores env values as secrets: settings.json and every output hold only the reference', async () => {
     const added = await expectExit(
       [
@@ -167,6 +176,10 @@ describe('mcp-desk servers add: bad input', () => {
     [
       ['servers', 'add', 'X', '--sampling', 'sometimes', '--', 'cmd'],
       'invalid --sampling "sometimes": expected deny, ask, allow',
+    ],
+    [
+      ['servers', 'add', 'X', '--protocol', '2024', '--', 'cmd'],
+      'invalid --protocol "2024": expected auto, 2026-07-28, 2025-11-25',
     ],
     [['servers', 'add', 'X', '--env', 'A=1', '--env', 'A=2', '--', 'cmd'], '--env A is given more than once'],
     [['servers', 'add', 'X', '--env', '1BAD=v', '--', 'cmd'], 'invalid server: env.1BAD'],

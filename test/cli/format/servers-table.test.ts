@@ -20,7 +20,13 @@ const tool = { name: 't', exposedName: 'mcp_a_t', description: '', inputSchema: 
 describe('formatServersTable', () => {
   it('aligns the columns, right-aligns the tool count and cuts long names and reasons to 80 columns', () => {
     const lines = formatServersTable([
-      state({ id: 'a', name: 'Alpha', status: 'connected', tools: Array.from({ length: 12 }, () => tool) }),
+      state({
+        id: 'a',
+        name: 'Alpha',
+        status: 'connected',
+        protocolVersion: '2026-07-28',
+        tools: Array.from({ length: 12 }, () => tool),
+      }),
       state({
         id: 'b',
         name: 'A server with a name far longer than any column should be',
@@ -31,10 +37,10 @@ describe('formatServersTable', () => {
       state({ id: 'c', name: 'Off', status: 'disabled' }),
     ])
     expect(lines).toEqual([
-      'NAME                      TYPE   STATUS     TOOLS  REASON',
-      'Alpha                     stdio  connected     12',
-      `A server with a name fa…  http   failed         -  exited with exit code 3: xxx…`,
-      'Off                       stdio  disabled       -',
+      'NAME                      TYPE   STATUS     PROTOCOL    TOOLS  REASON',
+      'Alpha                     stdio  connected  2026-07-28     12',
+      `A server with a name fa…  http   failed     -               -  exited with exit…`,
+      'Off                       stdio  disabled   -               -',
     ])
     expect(Math.max(...lines.map((line) => [...line].length))).toBe(80)
   })
@@ -44,7 +50,7 @@ describe('formatServersTable', () => {
       [state({ id: 'a', status: 'failed', failure: { reason: 'r'.repeat(40) } })],
       20,
     )
-    expect(row).toBe(`a     stdio  failed      -  ${'r'.repeat(15)}…`)
+    expect(row).toBe(`a     stdio  failed  -             -  ${'r'.repeat(15)}…`)
   })
 
   it('says how to review tool changes of a connected server, whose changed tools are not counted', () => {
@@ -54,15 +60,21 @@ describe('formatServersTable', () => {
       exposedName: 'mcp_n_t',
       fields: ['description' as const],
     }
-    const [, row] = formatServersTable([
-      state({
-        id: 'notes',
-        status: 'connected',
-        tools: [tool],
-        pendingChanges: [change, { ...change, name: 'u' }],
-      }),
-    ])
-    expect(row).toBe('notes  stdio  connected      1  2 tool changes: mcp-desk servers accept notes')
+    const [, row] = formatServersTable(
+      [
+        state({
+          id: 'notes',
+          status: 'connected',
+          tools: [tool],
+          protocolVersion: '2025-11-25',
+          pendingChanges: [change, { ...change, name: 'u' }],
+        }),
+      ],
+      100,
+    )
+    expect(row).toBe(
+      'notes  stdio  connected  2025-11-25      1  2 tool changes: mcp-desk servers accept notes',
+    )
   })
 
   it('keeps control characters from a server out of the terminal', () => {

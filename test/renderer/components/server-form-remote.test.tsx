@@ -77,6 +77,7 @@ describe('server form: remote transport and OAuth', () => {
           enabled: true,
           sampling: 'ask',
           toolsAlwaysLoaded: false,
+          protocol: 'auto',
         },
       },
     ])

@@ -54,6 +54,7 @@ describe('server form', () => {
           enabled: true,
           sampling: 'deny',
           toolsAlwaysLoaded: false,
+          protocol: 'auto',
         },
       },
     ])
@@ -73,6 +74,7 @@ describe('server form', () => {
     type(form, 'URL', 'https://mcp.example.com/mcp')
     addRow(form, 'Add header', 'Authorization', 'Bearer xyz')
     fireEvent.click(within(form).getByLabelText('Enabled (connect to this server)'))
+    fireEvent.change(within(form).getByLabelText('Protocol'), { target: { value: '2026-07-28' } })
     fireEvent.submit(form)
     await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull())
     expect(api.callsTo('servers:add')).toEqual([
@@ -85,6 +87,7 @@ describe('server form', () => {
           enabled: false,
           sampling: 'ask',
           toolsAlwaysLoaded: false,
+          protocol: '2026-07-28',
         },
       },
     ])
@@ -186,6 +189,7 @@ describe('server form', () => {
           enabled: true,
           sampling: 'allow',
           toolsAlwaysLoaded: false,
+          protocol: 'auto',
         },
       },
     ])

@@ -139,6 +139,7 @@ describe('servers panel', () => {
             config: stdioConfigFixture({ id: 'notes', name: 'Notes' }),
             state: {
               serverInfo: { name: 'notes-server', version: '1.2.0' },
+              protocolVersion: '2026-07-28',
               tools: [
                 toolFixture({
                   name: 'search',
@@ -155,6 +156,7 @@ describe('servers panel', () => {
       }),
     )
     expect(within(card('notes')).getByText(/notes-server 1\.2\.0/)).toBeTruthy()
+    expect(within(card('notes')).getByTestId('server-protocol').textContent).toBe(' · MCP 2026-07-28')
     expect(within(card('notes')).getByTestId('tool-count').textContent).toBe('3 tools')
     const tools = within(card('notes')).getByRole('list', { name: 'Tools of Notes' })
     const search = within(tools).getByTestId('tool-search')

@@ -44,6 +44,7 @@ describe('server form model', () => {
         enabled: true,
         sampling: 'deny',
         toolsAlwaysLoaded: false,
+        protocol: 'auto',
       },
     })
   })
@@ -149,6 +150,18 @@ describe('server form model', () => {
     expect(plain.toolsAlwaysLoaded).toBe(false)
     expect(buildServerInput(plain)).toMatchObject({ ok: true, input: { toolsAlwaysLoaded: false } })
     expect(emptyServerForm().toolsAlwaysLoaded).toBe(false)
+  })
+
+  it('carries a pinned protocol from the config to the input; SSE servers always negotiate nothing', () => {
+    const pinned = serverFormFromConfig(stdioConfigFixture({ id: 'notes', protocol: '2025-11-25' }))
+    expect(pinned.protocol).toBe('2025-11-25')
+    expect(buildServerInput(pinned)).toMatchObject({ ok: true, input: { protocol: '2025-11-25' } })
+    expect(emptyServerForm().protocol).toBe('auto')
+    const sse = { ...serverFormFromConfig(httpConfigFixture({ id: 'r' })), transport: 'sse' as const }
+    expect(buildServerInput({ ...sse, protocol: '2026-07-28' })).toMatchObject({
+      ok: true,
+      input: { protocol: 'auto' },
+    })
   })
 
   it('keeps a saved value left empty, replaces a typed one, and drops a removed row', () => {

@@ -9,6 +9,7 @@ import { ServerConnection, type ServerConnectionDeps } from './server-connection
 import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
 import { StaleAcceptanceError, type AcceptedChange } from './discovery/tool-review'
 import { messageOf } from '../../../shared/format/error-message'
+import { ProbeIntolerantServers } from './protocol-era'
 
 export type ServersListener = (servers: ServerState[]) => void
 
@@ -38,6 +39,8 @@ export class ConnectionManager {
   #unsubscribeSettings: (() => void) | undefined
   readonly #forceReconnect = new Set<string>()
   readonly #approvedTools: ApprovedToolsStore
+  /** Servers that exited on the era probe, remembered across their reconnects. */
+  readonly #probeIntolerant = new ProbeIntolerantServers()
 
   constructor(deps: ConnectionManagerDeps) {
     this.#deps = deps
@@ -252,6 +255,7 @@ export class ConnectionManager {
     return new ServerConnection(config, {
       ...rest,
       approvedTools: this.#approvedTools,
+      probeIntolerant: this.#probeIntolerant,
       resolveValues: (c) => configs.resolveValues(c),
       limits: () => settings.snapshot().mcp.limits,
       onChange: () => this.#emit(),

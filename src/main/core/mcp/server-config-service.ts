@@ -141,6 +141,7 @@ export class ServerConfigService {
       ...(input.samplingModels ? { samplingModels: input.samplingModels } : {}),
       ...(input.samplingDailyTokens !== undefined ? { samplingDailyTokens: input.samplingDailyTokens } : {}),
       ...(input.toolsAlwaysLoaded ? { toolsAlwaysLoaded: true } : {}),
+      ...(input.protocol !== 'auto' ? { protocol: input.protocol } : {}),
     }
     if (input.transport === 'stdio') {
       const previousEnv = previous?.transport === 'stdio' ? previous.env : {}

@@ -1,4 +1,4 @@
-import { SdkHttpError, type Client } from '@modelcontextprotocol/client'
+import type { Client } from '@modelcontextprotocol/client'
 import type {
   ClientOptions,
   RequestOptions,
@@ -21,10 +21,13 @@ import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/a
 import { ServerToolApprovals } from './discovery/server-tool-approvals'
 import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
 import { DeskClient } from './desk-client'
+import { closedDuringProbe, connectOptionsFor, negotiationFor, ProbeIntolerantServers } from './protocol-era'
+import { StartingOutputAnnouncer } from './starting-output'
 import { describeDestination, redactForLog } from './redact'
 import { screenRequests, type RequestScreen } from './request-screen'
 import type { OpenedTransport, TransportOpener } from './transport-opener'
-import { SignInRequiredError } from './oauth/sign-in-errors'
+import { signInRequiredIn } from './oauth/sign-in-errors'
+import { closeQuietly, isSessionGone } from './client-close'
 import { messageOf } from '../../../shared/format/error-message'
 
 export interface ServerConnectionDeps {
@@ -48,10 +51,9 @@ export interface ServerConnectionDeps {
   authState?: (serverId: string) => ServerAuthState | undefined
   /** The profile's approved tool definitions (the rug-pull guard); in memory when absent (tests). */
   approvedTools?: ApprovedToolsStore
+  /** Servers that exit on the era probe (shared by all connections); this connection's own when absent. */
+  probeIntolerant?: ProbeIntolerantServers
 }
-
-/** How often, at most, stderr output of a `starting` server is announced (npm progress can be chatty). */
-const STARTING_STDERR_UPDATE_MS = 250
 
 /**
  * One configured server's connection: connect (initialize + discovery under limits and a deadline),
@@ -67,15 +69,20 @@ export class ServerConnection {
   /** The rug-pull guard's view of the tools: state() reports, and models see, only the approved ones. */
   readonly #tools: ServerToolApprovals
   #serverInfo: Implementation | undefined
+  #protocolVersion: string | undefined
   #client: Client | undefined
   #opened: OpenedTransport | undefined
   #generation = 0
   /** This server's env/header values: masked in everything it shows (stderr, reasons, logs). */
   #secretValues: string[] = []
+  readonly #probeIntolerant: ProbeIntolerantServers
+  readonly #startingOutput: StartingOutputAnnouncer
 
   constructor(config: ServerConfig, deps: ServerConnectionDeps) {
     this.#config = config
     this.#deps = deps
+    this.#probeIntolerant = deps.probeIntolerant ?? new ProbeIntolerantServers()
+    this.#startingOutput = new StartingOutputAnnouncer(deps.onChange)
     this.#tools = new ServerToolApprovals(
       () => this.#config.id,
       deps.approvedTools ?? new MemoryApprovedToolsStore(),
@@ -109,6 +116,7 @@ export class ServerConnection {
       ...(this.#serverInfo
         ? { serverInfo: { name: this.#serverInfo.name, version: this.#serverInfo.version } }
         : {}),
+      ...(this.#protocolVersion ? { protocolVersion: this.#protocolVersion } : {}),
       tools: this.#tools.approved,
       stderrTail: this.#redact(this.#opened?.stderrTail() ?? ''),
       pendingChanges: this.#tools.pending,
@@ -128,6 +136,20 @@ export class ServerConnection {
     if (generation !== this.#generation) return
     this.#tools.clear()
     this.#serverInfo = undefined
+    this.#protocolVersion = undefined
+    const config = this.#config
+    const legacyAtOnce = this.#probeIntolerant.has(config)
+    if ((await this.#attempt(generation, legacyAtOnce)) !== 'closed-during-probe') return
+    // Its process is gone: a second one, spoken to with the handshake, and never probed again.
+    this.#probeIntolerant.add(config)
+    this.#deps.log(
+      `${this.#label()}: exited on the protocol probe; starting it again with the 2025 handshake`,
+    )
+    await this.#attempt(generation, true)
+  }
+
+  /** One connect: start, negotiate, discover. `closed-during-probe` when the server exited on the probe. */
+  async #attempt(generation: number, legacyAtOnce: boolean): Promise<'closed-during-probe' | undefined> {
     const limits = this.#deps.limits()
     let opened: OpenedTransport
     try {
@@ -136,12 +158,14 @@ export class ServerConnection {
       opened = this.#deps.opener(this.#config, values, limits)
     } catch (error) {
       this.#fail({ reason: messageOf(error) })
-      return
+      return undefined
     }
     // A stdio server is `starting` until it first writes to stdout, then `connecting` (the handshake).
     const startup = opened.startup
     this.#set(startup ? 'starting' : 'connecting')
-    const stopWatchingStderr = startup?.onStderr(() => this.#announceStartingOutput(generation))
+    const stopWatchingStderr = startup?.onStderr(() =>
+      this.#startingOutput.announce(() => generation === this.#generation && this.#status === 'starting'),
+    )
     const deadline = new ConnectDeadline(
       limits,
       startup && {
@@ -166,7 +190,8 @@ export class ServerConnection {
     let limitError: DiscoveryLimitError | undefined
     try {
       const options: RequestOptions = { signal: deadline.signal, timeout: deadline.requestTimeoutMs }
-      await client.connect(opened.transport, options)
+      await client.connect(opened.transport, connectOptionsFor(legacyAtOnce, options))
+      this.#protocolVersion = client.getNegotiatedProtocolVersion()
       if (this.#deps.screenRequest) screenRequests(transport, client, this.#deps.screenRequest)
       // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
       // answer -32601 and fail a perfectly good connection.
@@ -177,24 +202,27 @@ export class ServerConnection {
             throw error
           })
         : []
-      if (generation !== this.#generation) return
+      if (generation !== this.#generation) return undefined
       this.#tools.review(toToolInfo(this.#config.id, raw))
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
       this.#set('connected')
       const { approved, pending } = this.#tools
       const waiting = pending.length > 0 ? `, ${pending.length} change(s) need review` : ''
-      this.#deps.log(`${this.#label()}: connected, ${approved.length} tools${waiting}`)
+      const era = this.#protocolVersion ? `, protocol ${this.#protocolVersion}` : ''
+      this.#deps.log(`${this.#label()}: connected${era}, ${approved.length} tools${waiting}`)
     } catch (error) {
-      if (generation !== this.#generation) return
+      if (generation !== this.#generation) return undefined
       const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
       this.#deps.releaseClient?.(client)
       await closeQuietly(client)
       await opened.ended()
-      if (generation !== this.#generation) return
-      if (reasonSource instanceof SignInRequiredError) {
-        this.#needSignIn(reasonSource)
-        return
+      if (generation !== this.#generation) return undefined
+      if (!legacyAtOnce && closedDuringProbe(reasonSource)) return 'closed-during-probe'
+      const signIn = signInRequiredIn(reasonSource)
+      if (signIn) {
+        this.#needSignIn(signIn)
+        return undefined
       }
       this.#fail(
         limitError
@@ -204,28 +232,9 @@ export class ServerConnection {
     } finally {
       deadline.dispose()
       stopWatchingStderr?.()
-      if (generation === this.#generation) this.#clearStartingOutputTimer()
+      if (generation === this.#generation) this.#startingOutput.cancel()
     }
-  }
-
-  #startingOutputTimer: NodeJS.Timeout | undefined
-
-  /**
-   * A `starting` server's stderr is its progress (npm's, uv's): the panel shows its latest line, so a change
-   * is announced, at most every STARTING_STDERR_UPDATE_MS, since a download can write many lines.
-   */
-  #announceStartingOutput(generation: number): void {
-    if (this.#startingOutputTimer) return
-    this.#startingOutputTimer = setTimeout(() => {
-      this.#startingOutputTimer = undefined
-      if (generation === this.#generation && this.#status === 'starting') this.#deps.onChange()
-    }, STARTING_STDERR_UPDATE_MS)
-    this.#startingOutputTimer.unref()
-  }
-
-  #clearStartingOutputTimer(): void {
-    clearTimeout(this.#startingOutputTimer)
-    this.#startingOutputTimer = undefined
+    return undefined
   }
 
   /** Closes the connection on purpose (disable, removal, quit): never reported as a failure. */
@@ -295,6 +304,7 @@ export class ServerConnection {
   #newClient(generation: number, limits: McpLimits): Client {
     const client = new DeskClient(this.#deps.clientInfo, {
       capabilities: this.#deps.clientCapabilities ?? {},
+      versionNegotiation: negotiationFor(this.#config, limits),
       listChanged: {
         // The SDK debounces (300 ms); discovery itself stays ours so limits apply to every re-list.
         tools: {
@@ -360,7 +370,7 @@ export class ServerConnection {
   }
 
   /** Not a failure: the server works once the user signs in, so it waits with a reason instead of a red row. */
-  #needSignIn(error: SignInRequiredError): void {
+  #needSignIn(error: Error): void {
     this.#failure = { reason: this.#redact(error.message) }
     this.#set('needs-sign-in')
     this.#deps.log(`${this.#label()}: ${error.message}`)
@@ -385,16 +395,4 @@ export class ServerConnection {
   #now(): Date {
     return this.#deps.now?.() ?? new Date()
   }
-}
-
-async function closeQuietly(client: Client): Promise<void> {
-  try {
-    await client.close()
-  } catch {
-    // Closing a half-open connection can fail; the transport's own shutdown still reaps the process.
-  }
-}
-
-function isSessionGone(error: unknown): boolean {
-  return error instanceof SdkHttpError && error.status === 404
 }

@@ -81,6 +81,19 @@ export function ServerCard({
             {state.serverInfo.name} {state.serverInfo.version}
           </span>
         )}
+        {state.protocolVersion && (
+          <span
+            className="server-card-info selectable"
+            data-testid="server-protocol"
+            title={
+              state.protocolVersion >= '2026-07-28'
+                ? 'Stateless MCP: the server asks for input inside its results'
+                : 'MCP with the initialize handshake: the server sends its own requests'
+            }
+          >
+            {' · '}MCP {state.protocolVersion}
+          </span>
+        )}
       </p>
       <code className="server-card-destination selectable" title="Where MCP Desk connects (secrets hidden)">
         {state.destination}

@@ -16,6 +16,7 @@ import { TextField } from './text-field'
 import { useDrawerForm } from './use-drawer-form'
 import { ValueRowsField } from './value-rows-field'
 import { DrawerFormFooter } from './drawer-form-footer'
+import { ServerProtocolField } from './server-protocol-field'
 
 /** Error keys made stale by setting `key` to `value`: the field itself, or the rows that changed. */
 function staleErrorKeys(form: ServerFormState, key: keyof ServerFormState, value: unknown): string[] {
@@ -209,6 +210,9 @@ export function ServerForm({
           onModelsChange={(refs) => change('samplingModels', refs)}
           onBudgetChange={(text) => change('samplingDailyTokens', text)}
         />
+      )}
+      {form.transport !== 'sse' && (
+        <ServerProtocolField id={id} value={form.protocol} onChange={(value) => change('protocol', value)} />
       )}
       <div className="field">
         <label className="checkbox">

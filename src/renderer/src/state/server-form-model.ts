@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { serverInputSchema, type ConfigValueInput, type ServerInput } from '../../../shared/mcp/server-input'
-import type { SamplingPolicy } from '../../../shared/settings/settings-schema'
+import type { SamplingPolicy, ServerProtocol } from '../../../shared/settings/settings-schema'
 import type { ConfigValueView, ServerConfigView } from '../../../shared/settings/settings-view'
 import {
   collectRows,
@@ -51,6 +51,8 @@ export interface ServerFormState {
   samplingDailyTokens: string
   /** With tool search on, this server's tools are offered on every request instead of found by search. */
   toolsAlwaysLoaded: boolean
+  /** The protocol era to speak (SSE servers always get the 2025 handshake). */
+  protocol: ServerProtocol
   enabled: boolean
 }
 
@@ -72,6 +74,7 @@ export function emptyServerForm(): ServerFormState {
     samplingModels: [],
     samplingDailyTokens: '',
     toolsAlwaysLoaded: false,
+    protocol: 'auto',
     enabled: true,
   }
 }
@@ -84,6 +87,7 @@ export function serverFormFromConfig(config: ServerConfigView): ServerFormState 
     samplingModels: [...(config.samplingModels ?? [])],
     samplingDailyTokens: config.samplingDailyTokens === undefined ? '' : String(config.samplingDailyTokens),
     toolsAlwaysLoaded: config.toolsAlwaysLoaded === true,
+    protocol: config.protocol ?? 'auto',
     enabled: config.enabled,
   }
   if (config.transport === 'stdio') {
@@ -190,6 +194,7 @@ export function buildServerInput(
     ...(budget !== undefined && !Number.isNaN(budget) ? { samplingDailyTokens: budget } : {}),
     // Always sent, like `enabled`: an edit replaces the whole config, so unchecking must say false.
     toolsAlwaysLoaded: form.toolsAlwaysLoaded,
+    protocol: form.transport === 'sse' ? 'auto' : form.protocol,
   }
   const input: ServerInput =
     form.transport === 'stdio'

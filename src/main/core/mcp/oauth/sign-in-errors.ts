@@ -17,3 +17,15 @@ export class SignInRequiredError extends Error {
 export class SignInFailedError extends Error {
   override readonly name = 'SignInFailedError'
 }
+
+/**
+ * The SignInRequiredError behind `error`, if any. The 2026 era's `server/discover` probe wraps what the
+ * transport threw in its own negotiation error (the sign-in wall is its `cause`).
+ */
+export function signInRequiredIn(error: unknown): SignInRequiredError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof SignInRequiredError) return current
+    current = current.cause
+  }
+  return undefined
+}

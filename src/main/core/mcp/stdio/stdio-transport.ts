@@ -158,6 +158,12 @@ export class ObservingStdioTransport implements Transport {
     return this.#child?.pid
   }
 
+  // The SDK tells stdio by `pid` + `stderr`: a probe left unanswered, or ended with the process, then means a
+  // 2025 server, not an outage. Our stderr is read here (stderrTail): there is no stream to hand out.
+  get stderr(): null {
+    return null
+  }
+
   /** How the process ended; undefined while it runs or when it never started. */
   get exitInfo(): StdioExitInfo | undefined {
     return this.#exitInfo
