@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inputOriginSchema } from '../mcp/input-origin'
 
 /**
  * A pending elicitation (`elicitation/create`, spec 2025-11-25) as the card shows it. Core builds it from the
@@ -92,6 +93,8 @@ const cardBase = {
   createdAt: z.string(),
   /** The server's explanation of what it asks for and why. */
   message: z.string(),
+  /** Asked inside a tool call, prompt or resource read (2026-07-28 MRTR), and in which round. */
+  askedInside: inputOriginSchema.optional(),
 }
 
 export const elicitationCardSchema = z.discriminatedUnion('mode', [

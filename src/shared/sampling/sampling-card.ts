@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inputOriginSchema } from '../mcp/input-origin'
 
 /**
  * A pending sampling request as the approval card shows it. Built in core from the validated request and
@@ -89,6 +90,8 @@ export const samplingCardSchema = z.object({
   toolChoice: z.enum(['auto', 'required', 'none']).optional(),
   /** During review (optional setting): the generated text awaiting the user's OK. */
   completion: z.string().optional(),
+  /** Asked inside a tool call, prompt or resource read (2026-07-28 MRTR), and in which round. */
+  askedInside: inputOriginSchema.optional(),
 })
 export type SamplingCard = z.infer<typeof samplingCardSchema>
 

@@ -42,6 +42,18 @@ describe('approval card: what the request is', () => {
     expect(screen.getByTestId('composer')).toBeTruthy()
   })
 
+  it('says which tool asked, and in which round, when the request came inside a tool result (2026 era)', async () => {
+    const { card } = await openCard(
+      samplingCardFixture({ askedInside: { kind: 'tool', name: 'summarize', round: 2 } }),
+    )
+    expect(within(card).getByTestId('asked-inside').textContent).toBe(
+      'asked inside tool “summarize”, round 2',
+    )
+    cleanup()
+    const plain = await openCard()
+    expect(within(plain.card).queryByTestId('asked-inside')).toBeNull()
+  })
+
   it('offers only the eligible models, each with its hint match, and says why the others cannot run it', async () => {
     const { card } = await openCard()
     const select = modelSelect(card)

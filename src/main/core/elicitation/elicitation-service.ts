@@ -6,6 +6,8 @@ import { withDefaults } from '../../../shared/elicitation/field-defaults'
 import { validateContent } from '../../../shared/elicitation/validate-content'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import { transportLabel } from '../../../shared/mcp/transport-label'
+import type { InputOrigin } from '../../../shared/mcp/input-origin'
+import { currentInputOrigin } from '../mcp/input-origin'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ClientFeature } from '../mcp/client-feature'
 import { permissiveElicitParamsSchema, readElicitRequest } from './elicit-request'
@@ -191,6 +193,7 @@ export class ElicitationService implements ClientFeature {
       transportLabel: scope.transportLabel,
       createdAt: (this.#deps.now?.() ?? new Date()).toISOString(),
       message: request.message,
+      ...withOrigin(currentInputOrigin()),
     }
     const conversationId = this.#deps.conversationFor?.(scope.serverId)
     if (request.mode === 'form') {
@@ -238,4 +241,8 @@ export class ElicitationService implements ClientFeature {
     this.#deps.log?.(`elicitation from ${scope.serverName} declined: ${reason}`)
     return { action: 'decline' }
   }
+}
+
+function withOrigin(origin: InputOrigin | undefined): { askedInside?: InputOrigin } {
+  return origin ? { askedInside: origin } : {}
 }

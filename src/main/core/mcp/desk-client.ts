@@ -1,4 +1,5 @@
 import { Client, type ClientContext, type JSONRPCRequest, type Result } from '@modelcontextprotocol/client'
+import { runRounds } from './input-origin'
 
 /** Requests whose validation is the host's own: each malformed one is answered -32602 naming the field. */
 const HOST_VALIDATED = new Set(['sampling/createMessage', 'elicitation/create'])
@@ -15,5 +16,23 @@ type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>
 export class DeskClient extends Client {
   protected override _wrapHandler(method: string, handler: Handler): Handler {
     return HOST_VALIDATED.has(method) ? handler : super._wrapHandler(method, handler)
+  }
+
+  /**
+   * The 2026 era's `input_required` rounds (MRTR), driven by the SDK through the handlers above, run inside
+   * an input origin (input-origin.ts): cards say which tool asked and in which round.
+   */
+  protected override _resolveNonCompleteResult(
+    ...[decoded, flow]: Parameters<Client['_resolveNonCompleteResult']>
+  ): Promise<unknown> {
+    return runRounds(flow.request, (nextRound) =>
+      super._resolveNonCompleteResult(decoded, {
+        ...flow,
+        retry: (params, options) => {
+          nextRound()
+          return flow.retry(params, options)
+        },
+      }),
+    )
   }
 }

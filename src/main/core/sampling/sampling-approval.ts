@@ -1,4 +1,5 @@
 import type { ApprovalDecision } from '../../../shared/sampling/sampling-card'
+import type { InputOrigin } from '../../../shared/mcp/input-origin'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ApprovalQueue, CardDraft } from '../approvals/approval-queue'
 import type { CardSummary } from './content-summary'
@@ -16,6 +17,8 @@ export interface CardContext {
   choice: ModelChoice
   usageToday: { requests: number; inputTokens: number; outputTokens: number }
   conversationId: string | undefined
+  /** The tool call, prompt or resource read whose result asked for this completion (2026 era). */
+  askedInside?: InputOrigin
   /** Review phase: the generated text and the model that wrote it. */
   completion?: string
   modelRef?: string
@@ -114,6 +117,7 @@ function buildCard(context: CardContext): CardDraft {
     serverName: config.name,
     transportLabel: context.transportLabel,
     ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+    ...(context.askedInside ? { askedInside: context.askedInside } : {}),
     model: {
       chosen: context.modelRef ?? choice.chosen,
       eligible: choice.eligible,

@@ -24,6 +24,7 @@ import { summarizeForCard } from './content-summary'
 import { chooseModel } from './sampling-model-choice'
 import { runSampling } from './sampling-runner'
 import { outcomeOf } from './sampling-outcome'
+import { currentInputOrigin } from '../mcp/input-origin'
 import { toCreateMessageResult } from './sampling-result'
 import { toolSetKey, ToolLoopGuard } from './tool-loop-guard'
 import { withoutTools } from './sampling-approval'
@@ -232,6 +233,7 @@ export class SamplingService {
         choice,
         usageToday: used,
         conversationId: this.#deps.conversationFor?.(config.id),
+        askedInside: currentInputOrigin(),
       }
       const tools = toolSetKey(request.tools)
       const sessionRemovals = this.#sessionApproved.get(config.id)?.get(tools)

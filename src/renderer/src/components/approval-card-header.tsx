@@ -1,4 +1,5 @@
 import type { ReactNode, RefObject } from 'react'
+import { describeInputOrigin, type InputOrigin } from '../../../shared/mcp/input-origin'
 import { formatWaited } from '../state/sampling-labels'
 import { useElapsed } from './use-elapsed'
 
@@ -24,6 +25,7 @@ export function ApprovalCardHeader({
   phase,
   createdAt,
   cardRef,
+  askedInside,
 }: {
   /** The id the card's aria-labelledby points at. */
   titleId: string
@@ -34,6 +36,8 @@ export function ApprovalCardHeader({
   createdAt: string
   /** The card element: the waited time only ticks while it is on screen. */
   cardRef: RefObject<HTMLElement | null>
+  /** The tool call (prompt, resource read) whose result asked for this, and the round (2026-07-28 MRTR). */
+  askedInside?: InputOrigin | undefined
 }) {
   return (
     <header className="approval-card-header selectable">
@@ -43,6 +47,7 @@ export function ApprovalCardHeader({
       <p className="approval-card-meta">
         <code className="approval-card-transport">{transportLabel}</code>
         <span className={`approval-phase approval-phase--${phase.tone}`}>{phase.label}</span>
+        {askedInside && <span data-testid="asked-inside">asked {describeInputOrigin(askedInside)}</span>}
         <span>
           waited <WaitedTime since={createdAt} elementRef={cardRef} />
         </span>

@@ -61,6 +61,7 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
         phase={{ label: phaseLabels[card.phase], tone: card.phase }}
         createdAt={card.createdAt}
         cardRef={elementRef}
+        askedInside={card.askedInside}
       />
       {card.phase === 'approval' && <SamplingApproval card={card} busy={busy} onDecide={decide} />}
       {card.phase === 'streaming' && <SamplingStreaming card={card} />}

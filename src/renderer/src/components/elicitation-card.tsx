@@ -84,6 +84,7 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
         phase={{ label: card.mode === 'form' ? 'Question' : 'Link', tone: 'approval' }}
         createdAt={card.createdAt}
         cardRef={elementRef}
+        askedInside={card.askedInside}
       />
       <div className="approval-card-body">
         {card.message && (

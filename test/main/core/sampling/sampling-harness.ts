@@ -6,6 +6,7 @@ import { SettingsService } from '../../../../src/main/core/config/settings-servi
 import type { ConnectionManager } from '../../../../src/main/core/mcp/connection-manager'
 import { createServerManager } from '../../../../src/main/core/mcp/create-server-manager'
 import type { TransportOpener } from '../../../../src/main/core/mcp/transport-opener'
+import { defaultTransportOpener } from '../../../../src/main/core/mcp/default-transport-opener'
 import { ProviderService } from '../../../../src/main/core/models/provider-service'
 import {
   createSamplingEngine,
@@ -35,6 +36,8 @@ export interface HarnessOptions {
     policy: SamplingPolicy
     samplingModels?: string[]
     setup?: (server: McpServer) => void
+    /** A real server process instead of an in-process one (e.g. a 2026-era fixture over stdio). */
+    stdio?: { command: string; args: string[] }
   }>
   chunkTimeoutMs?: number
   ruleset?: Record<string, 'allow' | 'ask' | 'deny'>
@@ -77,7 +80,10 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
     draft.permissions.mcp_sampling = options.ruleset ?? {}
     for (const s of options.servers) {
       draft.servers.push(
-        inProcessServerConfig(s.id, s.policy, s.samplingModels ? { samplingModels: s.samplingModels } : {}),
+        inProcessServerConfig(s.id, s.policy, {
+          ...(s.samplingModels ? { samplingModels: s.samplingModels } : {}),
+          ...s.stdio,
+        }),
       )
     }
   })
@@ -90,7 +96,10 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
     events: { stream: (event) => streamed.push(event) },
   })
   const mcpServers = new Map<string, McpServer>()
-  const opener: TransportOpener = (config) => {
+  const opener: TransportOpener = (config, values, limits) => {
+    if (config.transport === 'stdio' && config.command !== 'in-process') {
+      return defaultTransportOpener(config, values, limits)
+    }
     const server = new McpServer({ name: config.id, version: '1.0.0' }, { capabilities: { tools: {} } })
     options.servers.find((s) => s.id === config.id)?.setup?.(server)
     mcpServers.set(config.id, server)
