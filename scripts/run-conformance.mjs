@@ -19,7 +19,8 @@ if (listed.status !== 0) {
   console.error(listed.stderr)
   process.exit(1)
 }
-const clientPart = listed.stdout.split('Client scenarios')[1] ?? ''
+// The client section only: the list goes on with authorization-server scenarios, which test an AS.
+const clientPart = (listed.stdout.split('Client scenarios')[1] ?? '').split(/^\S.*scenarios/m)[0] ?? ''
 // `- name [versions]`: dated spec versions are the core and backcompat suites; draft and extension are not.
 const scenarios = [...clientPart.matchAll(/^\s*- (\S+) \[([^\]]*)\]/gm)]
   .filter(([, , versions]) =>

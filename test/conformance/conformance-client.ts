@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { createServerManager } from '../../src/main/core/mcp/create-server-manager'
 import { ElicitationService } from '../../src/main/core/elicitation/elicitation-service'
 import { openNodeProfile } from '../../src/main/core/profile/open-node-profile'
-import type { ServerState } from '../../src/shared/mcp/server-state'
+import type { ServerState, ToolInfo } from '../../src/shared/mcp/server-state'
 import { sampleArguments } from './sample-arguments'
 
 const SETTLED = new Set(['connected', 'failed', 'needs-sign-in', 'disabled'])
@@ -27,6 +27,8 @@ async function main(): Promise<number> {
   const context = JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT'] ?? '{}') as {
     client_id?: string
     client_secret?: string
+    /** The calls a scenario wants made, with exact arguments (http-custom-headers). */
+    toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>
   }
   const home = mkdtempSync(join(tmpdir(), 'mcp-desk-conformance-'))
   const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -79,7 +81,9 @@ async function main(): Promise<number> {
     let failures = 0
     for (const tool of state.tools) {
       try {
-        const result = await servers.connection(id).callTool(tool.name, sampleArguments(tool.inputSchema))
+        const scripted = context.toolCalls?.find((call) => call.name === tool.name)?.arguments
+        const args = scripted ?? argumentsFor(tool, state.tools)
+        const result = await servers.connection(id).callTool(tool.name, args)
         log(`called ${tool.name}: ${result.isError ? 'tool error' : 'ok'}`)
       } catch (error) {
         failures++
@@ -92,6 +96,16 @@ async function main(): Promise<number> {
     elicitation.shutdown()
     rmSync(home, { recursive: true, force: true })
   }
+}
+
+/**
+ * Sample arguments from the tool's schema; an echo tool (json-schema-2020-12-preservation) gets the other
+ * tool's inputSchema exactly as the host holds it, which is what that scenario checks.
+ */
+function argumentsFor(tool: ToolInfo, tools: readonly ToolInfo[]): Record<string, unknown> {
+  if (tool.name !== 'json_schema_echo') return sampleArguments(tool.inputSchema)
+  const focal = tools.find((other) => other.name !== tool.name)
+  return { schema: focal?.inputSchema ?? {} }
 }
 
 /** Waits until the server's status settles (or reaches `wanted`), on change events only. */

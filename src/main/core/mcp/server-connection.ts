@@ -259,12 +259,13 @@ export class ServerConnection {
     const change = this.pendingChangeOf(name)
     if (change) throw new ToolNotApprovedError(this.#config.name, change)
     const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
+    const callOptions = this.#tools.callOptionsFor(name, options)
     try {
-      return await this.#connectedClient().callTool(params, options)
+      return await this.#connectedClient().callTool(params, callOptions)
     } catch (error) {
       if (!isSessionGone(error)) throw error
       await this.#newSession()
-      return await this.#connectedClient().callTool(params, options)
+      return await this.#connectedClient().callTool(params, callOptions)
     }
   }
 

@@ -2,6 +2,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { Client, RequestOptions, Tool } from '@modelcontextprotocol/client'
 import type { McpLimits } from '../../../../shared/settings/settings-schema'
 import { formatByteSize, jsonByteLength } from './byte-size'
+import { invalidXMcpHeader } from './x-mcp-header'
 
 /** A tool definition exactly as the server listed it. */
 export type RawTool = Tool
@@ -164,6 +165,8 @@ export async function discoverTools(
     }
     for (const entry of listed) {
       const tool = checkTool(entry, tools.length, limits)
+      // SEP-2243: a tool with invalid `x-mcp-header` marks is left out; its siblings stay.
+      if (invalidXMcpHeader(tool.inputSchema) !== undefined) continue
       if (names.has(tool.name)) throw new DiscoveryError(`server listed the tool "${tool.name}" twice`)
       names.add(tool.name)
       definitionBytes += jsonByteLength(tool)

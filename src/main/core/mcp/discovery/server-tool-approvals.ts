@@ -1,3 +1,4 @@
+import type { Tool } from '@modelcontextprotocol/client'
 import type { ToolChange, ToolInfo } from '../../../../shared/mcp/server-state'
 import type { ApprovedToolsStore } from './approved-tools-store'
 import { acceptanceUpdates, reviewTools, type AcceptedChange } from './tool-review'
@@ -27,6 +28,17 @@ export class ServerToolApprovals {
 
   get pending(): ToolChange[] {
     return this.#pending
+  }
+
+  /**
+   * The approved definition of a tool as the SDK's `callTool` takes it: its `x-mcp-header` marks become
+   * `Mcp-Param-*` headers on a 2026-07-28 HTTP connection (SEP-2243). What the user approved, never a
+   * changed definition waiting for review.
+   */
+  callOptionsFor<T extends object>(name: string, options: T): T & { toolDefinition?: Tool } {
+    const tool = this.#approved.find((approved) => approved.name === name)
+    if (!tool) return options
+    return { ...options, toolDefinition: { name, inputSchema: tool.inputSchema as Tool['inputSchema'] } }
   }
 
   /** A new connection lists from scratch. */
