@@ -139,7 +139,8 @@ export class ServerConnection {
     this.#protocolVersion = undefined
     const config = this.#config
     const legacyAtOnce = this.#probeIntolerant.has(config)
-    if ((await this.#attempt(generation, legacyAtOnce)) !== 'closed-during-probe') return
+    const outcome = await this.#attempt(generation, legacyAtOnce)
+    if (outcome !== 'closed-during-probe' || generation !== this.#generation) return
     // Its process is gone: a second one, spoken to with the handshake, and never probed again.
     this.#probeIntolerant.add(config)
     this.#deps.log(
