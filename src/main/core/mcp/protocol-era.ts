@@ -22,21 +22,18 @@ export function protocolOf(config: ServerConfig): ServerProtocol {
 }
 
 /**
- * How long `server/discover` may go unanswered: the handshake's budget. On a local pipe silence means a
- * 2025 server that ignores unknown requests, and the handshake follows; a stdio server still starting (a
- * first `npx -y` download) may also be taken for one, which costs nothing: every server that speaks 2026
- * today speaks 2025 too, and the next connect asks again. A remote server's silence is an outage (the SDK
- * fails the connect).
+ * The negotiation a server's client uses: its setting. `server/discover` may go unanswered for the
+ * handshake's budget (`connectTimeoutMs`). On a local pipe silence means a 2025 server that ignores unknown
+ * requests, and the handshake follows; a stdio server still starting (a first `npx -y` download) may also
+ * be taken for one, which costs nothing: every server that speaks 2026 today speaks 2025 too, and the next
+ * connect asks again. A remote server's silence is an outage (the SDK fails the connect).
  */
-export function probeTimeoutMs(limits: McpLimits): number {
-  return limits.connectTimeoutMs
+export function negotiationFor(config: ServerConfig, limits: McpLimits): VersionNegotiationOptions {
+  return versionNegotiationFor(protocolOf(config), limits.connectTimeoutMs)
 }
 
-/** The client's negotiation for a server's setting. */
-export function versionNegotiationFor(
-  protocol: ServerProtocol,
-  probeTimeout: number,
-): VersionNegotiationOptions {
+/** The client's negotiation for a protocol setting. */
+function versionNegotiationFor(protocol: ServerProtocol, probeTimeout: number): VersionNegotiationOptions {
   switch (protocol) {
     case 'auto':
       return { mode: 'auto', probe: { timeoutMs: probeTimeout } }
@@ -45,11 +42,6 @@ export function versionNegotiationFor(
     case '2025-11-25':
       return { mode: 'legacy' }
   }
-}
-
-/** The negotiation a server's client uses: its setting, with the probe's allowance for its transport. */
-export function negotiationFor(config: ServerConfig, limits: McpLimits): VersionNegotiationOptions {
-  return versionNegotiationFor(protocolOf(config), probeTimeoutMs(limits))
 }
 
 /** The probe ended with the server's process: a 2025 server that exits on requests before `initialize`. */

@@ -41,9 +41,18 @@ export interface SamplingProgressCounts {
   chars: number
 }
 
+/** A -1 as it goes on the wire: the JSON-RPC error object, without building an Error (and its stack). */
+export function samplingDeniedError(
+  label: string,
+  message: string,
+): { code: number; message: string; data: { reason: string } } {
+  return { code: SAMPLING_DENIED_CODE, message, data: { reason: label } }
+}
+
 /** -1: the request was not run because policy, rules, limits or the user said no. */
 export function samplingDenied(label: string, message: string): ProtocolError {
-  return new ProtocolError(SAMPLING_DENIED_CODE, message, { reason: label })
+  const error = samplingDeniedError(label, message)
+  return new ProtocolError(error.code, error.message, error.data)
 }
 
 /** -32602: the request (or the model it would need) is not acceptable; the message names what. */

@@ -14,7 +14,7 @@ import type { SettingsService } from '../config/settings-service'
 import type { ProviderService } from '../models/provider-service'
 import { runSettingsFor } from '../models/run-settings'
 import { evaluateSamplingGates } from './sampling-gates'
-import { requestTimeout, SAMPLING_DENIED_CODE, samplingDenied } from './sampling-errors'
+import { requestTimeout, samplingDenied, samplingDeniedError } from './sampling-errors'
 import { isTalliedRefusal, RefusalTally } from './refusal-tally'
 import type { SamplingAuditLog } from './audit-log'
 import { checkDailyBudget, type RateSlot, type SamplingRateLimiter } from './rate-limiter'
@@ -121,17 +121,16 @@ export class SamplingService {
     if (gate.action === 'deny') return undefined
     const early = this.#deps.limiter.refusal(config.id)
     if (!early) return undefined
-    // What samplingDenied + outcomeOf give, built directly: no error object (and stack) per refusal.
-    const message = `rate limited: ${early.detail}`
+    // The -1 #handle throws, built as a plain object: no Error (and stack) per refusal in a flood.
+    const error = samplingDeniedError('rate limited', `rate limited: ${early.detail}`)
     const started = this.#now()
     const audit = { id: randomUUID(), time: new Date(started).toISOString(), serverId: config.id }
     this.#record({ ...audit, serverName: config.name, decision: 'allowed' }, started, {
       outcome: 'rate-limited',
-      errorCode: SAMPLING_DENIED_CODE,
-      message,
+      errorCode: error.code,
+      message: error.message,
     })
-    const data = { reason: 'rate limited' }
-    return { jsonrpc: '2.0', id: requestId, error: { code: SAMPLING_DENIED_CODE, message, data } }
+    return { jsonrpc: '2.0', id: requestId, error }
   }
 
   setProtocolVersion(client: Client, version: string): void {
