@@ -102,6 +102,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     events: {
       record: (conversationId, record) => events.emit('chat:record', { conversationId, record }),
       delta: (conversationId, turnId, text) => events.emit('chat:delta', { conversationId, turnId, text }),
+      toolRound: (event) => events.emit('chat:tool-round', event),
       turn: (event) => events.emit('chat:turn', event),
       conversations: (conversations) => events.emit('chat:conversations', { conversations }),
       toolCalls: (cards) => events.emit('chat:tool-calls', { cards }),

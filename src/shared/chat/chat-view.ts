@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inputRoundNoticeSchema } from '../mcp/input-origin'
 import { promptMessageViewSchema } from '../mcp/prompts'
 import {
   conversationIdSchema,
@@ -110,6 +111,18 @@ export const chatDeltaEventSchema = z.object({
   turnId: z.string(),
   text: z.string(),
 })
+
+/**
+ * A running tool call's server asked for input inside its result (a 2026-07-28 MRTR round): the call's
+ * card says which round it is in and what was asked, while the sampling or elicitation card is answered.
+ */
+export const chatToolRoundEventSchema = z.object({
+  conversationId: conversationIdSchema,
+  turnId: z.string(),
+  callId: z.string(),
+  ...inputRoundNoticeSchema.shape,
+})
+export type ChatToolRoundEvent = z.infer<typeof chatToolRoundEventSchema>
 
 export const chatTurnStateSchema = z.enum(['running', 'completed', 'cancelled', 'error'])
 export type ChatTurnState = z.infer<typeof chatTurnStateSchema>

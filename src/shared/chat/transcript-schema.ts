@@ -133,6 +133,8 @@ export const toolResultRecordSchema = z.object({
   /** False when the call was refused before anything reached the server (denied, not loaded, not
    *  connected, invalid arguments); the host sets it, never the server. */
   sent: z.literal(false).optional(),
+  /** How many rounds of input the server asked for inside the call (2026-07-28 MRTR); absent when none. */
+  inputRounds: z.number().int().positive().optional(),
 })
 
 /** Something the host says about the conversation, e.g. "turn ended: 16 tool calls". */

@@ -27,6 +27,7 @@ import {
 } from '../sampling/sampling-card'
 import {
   chatDeltaEventSchema,
+  chatToolRoundEventSchema,
   chatRecordEventSchema,
   chatTurnEventSchema,
   conversationViewSchema,
@@ -342,6 +343,7 @@ export const eventChannels = {
   'resources:updated': resourceUpdatedEventSchema,
   'chat:record': chatRecordEventSchema,
   'chat:delta': chatDeltaEventSchema,
+  'chat:tool-round': chatToolRoundEventSchema,
   'chat:turn': chatTurnEventSchema,
   /** Every tool-call card waiting for a decision (the bell and the tray count these with sampling's). */
   'chat:tool-calls': z.object({ cards: z.array(toolCallCardSchema) }),

@@ -8,10 +8,10 @@ afterEach(cleanup)
 
 const states: ToolResultState[] = ['completed', 'failed', 'denied', 'unknown', 'output_limit']
 
-function call(callId: string, exposedName = 'mcp_docs_query'): TranscriptRecordInput {
+function call(callId: string, exposedName = 'mcp_docs_query', turnId = 't1'): TranscriptRecordInput {
   return {
     type: 'tool_call',
-    turnId: 't1',
+    turnId,
     callId,
     exposedName,
     serverId: 'docs',
@@ -124,6 +124,49 @@ describe('transcript', () => {
     })
     expect(within(transcript()).queryByTestId('chat-live')).toBeNull()
     expect(within(transcript()).getByTestId('chat-assistant').textContent).toBe('Hello world')
+  })
+})
+
+describe('input rounds (MRTR)', () => {
+  it("shows a running call's round and what its server asked, then how many rounds the answer took", async () => {
+    const { api, meta, store } = await renderOpenConversation()
+    await act(() => store.getState().sendMessage('Summarize'))
+    act(() => {
+      api.chat.append(meta.id, call('c1', 'mcp_docs_query', 'turn-1'))
+      api.chat.round(meta.id, 'c1', 1, 'sampling')
+    })
+    const row = () => within(transcript()).getByTestId('tool-call')
+    expect(within(row()).getByTestId('tool-call-round').textContent).toBe(
+      'Round 1: the server asked for a completion',
+    )
+    act(() => {
+      api.chat.round(meta.id, 'c1', 2, 'sampling')
+      api.chat.round(meta.id, 'c1', 2, 'elicitation')
+      api.chat.round(meta.id, 'c1', 2, 'elicitation')
+    })
+    expect(within(row()).getByTestId('tool-call-round').textContent).toBe(
+      'Round 2: the server asked for a completion and your input',
+    )
+    act(() => {
+      api.chat.append(meta.id, {
+        type: 'tool_result',
+        turnId: 'turn-1',
+        callId: 'c1',
+        state: 'completed',
+        text: 'summary',
+        inputRounds: 2,
+      })
+    })
+    expect(within(row()).queryByTestId('tool-call-round')).toBeNull()
+    expect(within(row()).getByTestId('tool-call-rounds').textContent).toBe(
+      'The server asked for input in 2 rounds before answering.',
+    )
+  })
+
+  it('ignores rounds of a turn that is not running', async () => {
+    const { api, meta } = await renderOpenConversation([recordFixture(call('c1'))])
+    act(() => api.chat.round(meta.id, 'c1', 1, 'roots'))
+    expect(within(transcript()).queryByTestId('tool-call-round')).toBeNull()
   })
 })
 

@@ -1,3 +1,4 @@
+import type { InputKind } from '../../../src/shared/mcp/input-origin'
 import type { ChatTurnState } from '../../../src/shared/chat/chat-view'
 import { TOOL_CALL_ARGUMENTS_NOTE, type ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 import {
@@ -119,6 +120,12 @@ export class FakeChat {
   stream(id: string, text: string): void {
     const turnId = this.#get(id).runningTurnId ?? 'no-turn'
     this.#hooks.emit('chat:delta', { conversationId: id, turnId, text })
+  }
+
+  /** The running turn's tool call `callId` is in input round `round`, asked for `asked` (MRTR). */
+  round(id: string, callId: string, round: number, asked: InputKind): void {
+    const turnId = this.#get(id).runningTurnId ?? 'no-turn'
+    this.#hooks.emit('chat:tool-round', { conversationId: id, turnId, callId, round, asked })
   }
 
   /** Ends the running turn: its `turn` record, then the `chat:turn` event. */

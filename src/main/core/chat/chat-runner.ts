@@ -1,4 +1,9 @@
-import type { ChatTurnEvent, ConversationView, TranscriptPage } from '../../../shared/chat/chat-view'
+import type {
+  ChatToolRoundEvent,
+  ChatTurnEvent,
+  ConversationView,
+  TranscriptPage,
+} from '../../../shared/chat/chat-view'
 import type { ConversationMeta } from '../../../shared/chat/transcript-schema'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ChatMessage, ChatService, TurnResult } from './chat-service'
@@ -10,6 +15,8 @@ import { transcriptPage } from './transcript-page'
 /** What the window hears while turns run (the host turns these into contract events). */
 export interface ChatRunnerEvents {
   delta: (conversationId: string, turnId: string, text: string) => void
+  /** A running tool call's server asked for input (a 2026-07-28 MRTR round). */
+  toolRound?: (event: ChatToolRoundEvent) => void
   turn: (event: ChatTurnEvent) => void
   conversations: (list: ConversationMeta[]) => void
 }
@@ -105,6 +112,8 @@ export class ChatRunner {
         signal: controller.signal,
         confirmUnknown,
         onText: (delta) => this.deps.events.delta(id, turnId, delta),
+        onToolRound: (callId, notice) =>
+          this.deps.events.toolRound?.({ conversationId: id, turnId, callId, ...notice }),
       })
     } finally {
       this.#starting.delete(id)

@@ -12,13 +12,14 @@ import {
   classifyToolCall,
   NotSentError,
   TOOL_CALL_TIMEOUT_MS,
+  type CallToolOnceOptions,
   type ToolCallOutcome,
 } from '../tools/tool-call-outcome'
 import { LOCAL_TOOL_OWNER, type LocalChatTool } from '../tools/local-tool'
 import { estimateTokens } from '../tools/loading/token-estimate'
 import type { ToolSearchService } from '../tools/loading/tool-search-service'
 import { assembleTurnTools, type OfferedTool } from './turn-tools'
-import type { NormalizeOptions } from '../tools/normalize-tool-result'
+import type { InputRoundNotice } from '../../../shared/mcp/input-origin'
 import { readAttachedResources, type ResourceReader } from './attached-resources'
 import { modelAcceptsOf } from './tool-media'
 import { openingText, openTurn, type OutgoingMessage } from './turn-opening'
@@ -92,6 +93,8 @@ export interface ChatMessage {
 export interface SendOptions {
   signal?: AbortSignal
   onText?: (delta: string) => void
+  /** Each input a server asks for inside a tool call (MRTR rounds), by the call's id, as it is handled. */
+  onToolRound?: (callId: string, notice: InputRoundNotice) => void
   /** The user confirmed that the previous turn's unknown call may have run. */
   confirmUnknown?: boolean
 }
@@ -177,14 +180,16 @@ export class ChatService {
       opening,
       tools: offered.map((entry) => entry.tool),
       languageModel: model,
-      callTool: (target, args, callSignal, callTurnId) => {
+      callTool: (target, args, callSignal, callTurnId, callId) => {
         if (target.serverId === LOCAL_TOOL_OWNER) {
           return runLocalTool(tools.locals, target.toolName, args, callSignal)
         }
         used.add(target.serverId)
         this.#lastConversation.set(target.serverId, conversationId)
         const turn = { sessionId: conversationId, turnId: callTurnId }
-        return this.#callTool(target, args, callSignal, turn, modelAccepts)
+        const onToolRound = options.onToolRound
+        const onRound = onToolRound && ((notice: InputRoundNotice) => onToolRound(callId, notice))
+        return this.#callTool(target, args, callSignal, turn, { modelAccepts, onRound })
       },
       refusal: (tool) => this.#notApproved(tool.target),
       approve: (call) => this.#approve(conversationId, call, offered, signal),
@@ -293,8 +298,9 @@ export class ChatService {
     args: Record<string, unknown>,
     signal: AbortSignal,
     turn: { sessionId: string; turnId: string },
-    modelAccepts: NormalizeOptions['modelAccepts'],
+    how: Pick<CallToolOnceOptions, 'modelAccepts' | 'onRound'>,
   ): Promise<ToolCallOutcome> {
+    const { modelAccepts } = how
     const timeoutMs = this.#deps.toolCallTimeoutMs ?? TOOL_CALL_TIMEOUT_MS
     let connection
     try {
@@ -313,6 +319,7 @@ export class ChatService {
       timeoutMs,
       ...(meta ? { meta } : {}),
       ...(userWait ? { userWait: { serverId: target.serverId, wait: userWait } } : {}),
+      ...(how.onRound ? { onRound: how.onRound } : {}),
     })
   }
 

@@ -65,6 +65,8 @@ export interface ChatTurnInput {
     args: Record<string, unknown>,
     signal: AbortSignal,
     turnId: string,
+    /** The model's id for this call: what the transcript and the window's live rounds name it by. */
+    callId: string,
   ) => Promise<ToolCallOutcome>
   /**
    * Why a call to this tool may not run now, asked before the user is (e.g. its definition changed since
@@ -289,7 +291,7 @@ async function runOneCall(
     if (answer === CANCELLED) return CANCELLED
     outcome =
       answer === 'approve'
-        ? await sendOnce(input, turnId, known.target, args)
+        ? await sendOnce(input, { turnId, callId: call.toolCallId }, known.target, args)
         : classifyToolCall({ kind: 'denied' }, { modelAccepts: NO_MEDIA })
   }
   const metadata = toJson(outcome.metadata)
@@ -306,6 +308,7 @@ async function runOneCall(
     })),
     ...(isPlainObject(metadata) && Object.keys(metadata).length > 0 ? { metadata } : {}),
     ...(outcome.sent === false ? { sent: false } : {}),
+    ...(outcome.inputRounds !== undefined ? { inputRounds: outcome.inputRounds } : {}),
   })
   return outcome
 }
@@ -320,12 +323,12 @@ const NO_MEDIA = { image: false, audio: false }
 /** A callTool that throws may still have sent the request, so a throw is `unknown`, never retried. */
 async function sendOnce(
   input: ChatTurnInput,
-  turnId: string,
+  ids: { turnId: string; callId: string },
   target: ChatToolTarget,
   args: Record<string, unknown>,
 ): Promise<ToolCallOutcome> {
   try {
-    return await input.callTool(target, args, input.signal, turnId)
+    return await input.callTool(target, args, input.signal, ids.turnId, ids.callId)
   } catch (error) {
     return classifyToolCall(
       { kind: 'threw', error, aborted: input.signal.aborted },

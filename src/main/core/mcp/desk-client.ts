@@ -1,8 +1,16 @@
 import { Client, type ClientContext, type JSONRPCRequest, type Result } from '@modelcontextprotocol/client'
-import { runRounds } from './input-origin'
+import type { InputKind } from '../../../shared/mcp/input-origin'
+import { noteInputRequest, runRounds } from './input-origin'
 
 /** Requests whose validation is the host's own: each malformed one is answered -32602 naming the field. */
 const HOST_VALIDATED = new Set(['sampling/createMessage', 'elicitation/create'])
+
+/** The input requests a server may embed in a result (MRTR), by the kind a tool-call card names. */
+const INPUT_KINDS: Readonly<Record<string, InputKind>> = {
+  'sampling/createMessage': 'sampling',
+  'elicitation/create': 'elicitation',
+  'roots/list': 'roots',
+}
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>
 
@@ -15,17 +23,24 @@ type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>
  */
 export class DeskClient extends Client {
   protected override _wrapHandler(method: string, handler: Handler): Handler {
-    return HOST_VALIDATED.has(method) ? handler : super._wrapHandler(method, handler)
+    const wrapped = HOST_VALIDATED.has(method) ? handler : super._wrapHandler(method, handler)
+    const kind = INPUT_KINDS[method]
+    if (kind === undefined) return wrapped
+    return (request, ctx) => {
+      noteInputRequest(kind)
+      return wrapped(request, ctx)
+    }
   }
 
   /**
    * The 2026 era's `input_required` rounds (MRTR), driven by the SDK through the handlers above, run inside
-   * an input origin (input-origin.ts): cards say which tool asked and in which round.
+   * an input origin (input-origin.ts): cards say which tool asked and in which round, and a call observed
+   * through its signal (chat) hears each round as it happens.
    */
   protected override _resolveNonCompleteResult(
     ...[decoded, flow]: Parameters<Client['_resolveNonCompleteResult']>
   ): Promise<unknown> {
-    return runRounds(flow.request, (nextRound) =>
+    return runRounds(flow.request, flow.options?.signal, (nextRound) =>
       super._resolveNonCompleteResult(decoded, {
         ...flow,
         retry: (params, options) => {

@@ -4,6 +4,8 @@ import type { RequestOptions, CallToolResult } from '@modelcontextprotocol/clien
 import { z } from 'zod'
 import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from './normalize-tool-result'
 import { messageOf } from '../../../shared/format/error-message'
+import type { InputRoundNotice } from '../../../shared/mcp/input-origin'
+import { observeRounds } from '../mcp/input-origin'
 
 export const TOOL_CALL_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay (about 24.8 days). */
@@ -25,6 +27,8 @@ export const toolCallOutcomeSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   /** False when the call was refused before anything reached the server; absent when it was sent. */
   sent: z.literal(false).optional(),
+  /** How many rounds of input the server asked for inside the call (2026-07-28 MRTR); absent when none. */
+  inputRounds: z.number().int().positive().optional(),
 })
 export type ToolCallOutcome = z.infer<typeof toolCallOutcomeSchema>
 
@@ -131,6 +135,8 @@ export interface CallToolOnceOptions extends NormalizeOptions {
   meta?: Record<string, unknown>
   /** Stops the deadline while this server waits on the user (a form or sampling card it sent). */
   userWait?: { serverId: string; wait: ServerUserWait }
+  /** Hears each input the server asks for inside the call (MRTR rounds), as it is handled. */
+  onRound?: (notice: InputRoundNotice) => void
 }
 
 /**
@@ -157,7 +163,8 @@ export async function callToolOnce(
   const deadline = options.userWait
     ? pausableDeadline(timeoutMs, options.userWait.serverId, options.userWait.wait, options.signal)
     : undefined
-  const signal = deadline?.signal ?? options.signal
+  const rounds = { last: 0 }
+  const signal = watchedSignal(deadline?.signal ?? options.signal, rounds, options.onRound)
   const request: RequestOptions = {
     // With a pausable deadline, the SDK's own timer must not fire first: the deadline's signal times out.
     timeout: deadline ? MAX_TIMER_MS : timeoutMs,
@@ -166,12 +173,35 @@ export async function callToolOnce(
   }
   try {
     const result = await connection.callTool(name, args, request, options.meta)
-    return classifyToolCall({ kind: 'answered', result }, classify)
+    return withRounds(classifyToolCall({ kind: 'answered', result }, classify), rounds.last)
   } catch (error) {
-    return classifyToolCall({ kind: 'threw', error, aborted: options.signal?.aborted === true }, classify)
+    const ending = { kind: 'threw' as const, error, aborted: options.signal?.aborted === true }
+    return withRounds(classifyToolCall(ending, classify), rounds.last)
   } finally {
     deadline?.dispose()
   }
+}
+
+/**
+ * With an observer, the call gets a signal of its own (the caller's may be shared by a whole turn) for
+ * input-origin.ts to find the observer by; it aborts with the caller's.
+ */
+function watchedSignal(
+  signal: AbortSignal | undefined,
+  rounds: { last: number },
+  onRound: CallToolOnceOptions['onRound'],
+): AbortSignal | undefined {
+  if (!onRound) return signal
+  const own = AbortSignal.any(signal ? [signal] : [])
+  observeRounds(own, (notice) => {
+    rounds.last = Math.max(rounds.last, notice.round)
+    onRound(notice)
+  })
+  return own
+}
+
+function withRounds(outcome: ToolCallOutcome, rounds: number): ToolCallOutcome {
+  return rounds > 0 ? { ...outcome, inputRounds: rounds } : outcome
 }
 
 function utf8Length(text: string): number {

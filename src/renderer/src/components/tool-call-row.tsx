@@ -1,5 +1,6 @@
 import type { AttachmentSummary, TranscriptRecord } from '../../../shared/chat/transcript-schema'
-import { prettyArguments, resultLabel } from '../state/chat-model'
+import { describeInputRound } from '../../../shared/mcp/input-origin'
+import { prettyArguments, resultLabel, type LiveRounds } from '../state/chat-model'
 import { formatBytes } from '../state/model-labels'
 
 type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
@@ -83,10 +84,13 @@ export function ToolCallRow({
   call,
   result,
   progress,
+  rounds,
 }: {
   call: ToolCallRecord
   result?: ToolResultRecord
   progress: ToolCallProgress
+  /** While it runs: the input round its server is in (2026-07-28 MRTR) and what it asked for. */
+  rounds?: LiveRounds | undefined
 }) {
   const state = result?.state ?? progress
   const label = result ? resultLabel(result) : { label: progressLabels[progress] }
@@ -107,6 +111,18 @@ export function ToolCallRow({
           {label.label}
         </span>
       </div>
+      {!result && progress === 'running' && rounds && (
+        <p className="tool-call-round" data-testid="tool-call-round" role="status">
+          {describeInputRound(rounds.round, rounds.asked)}
+        </p>
+      )}
+      {result?.inputRounds !== undefined && (
+        <p className="tool-call-round" data-testid="tool-call-rounds">
+          {result.inputRounds === 1
+            ? 'The server asked for input once before answering.'
+            : `The server asked for input in ${result.inputRounds} rounds before answering.`}
+        </p>
+      )}
       {label.explanation && (
         <p className="tool-call-explanation" data-testid="tool-call-explanation">
           {label.explanation}

@@ -32,6 +32,7 @@ const Item = memo(function Item({
   item,
   runningTurnId,
   cards,
+  rounds,
   observeRow,
   position,
   count,
@@ -39,6 +40,7 @@ const Item = memo(function Item({
   item: TranscriptItem
   runningTurnId: string | undefined
   cards: readonly ToolCallCard[]
+  rounds: OpenConversation['rounds']
   observeRow: (element: HTMLElement | null) => (() => void) | undefined
   position: number
   count: number
@@ -72,14 +74,20 @@ const Item = memo(function Item({
         </li>
       )
     case 'tool': {
-      const Row = isToolSearchCall(item.call) ? ToolSearchRow : ToolCallRow
+      const result = item.result ? { result: item.result } : {}
+      const progress = progressOf(item, runningTurnId, cards)
       return (
         <li {...row} className="chat-message chat-message--tool">
-          <Row
-            call={item.call}
-            {...(item.result ? { result: item.result } : {})}
-            progress={progressOf(item, runningTurnId, cards)}
-          />
+          {isToolSearchCall(item.call) ? (
+            <ToolSearchRow call={item.call} {...result} progress={progress} />
+          ) : (
+            <ToolCallRow
+              call={item.call}
+              {...result}
+              progress={progress}
+              rounds={rounds?.[item.call.callId]}
+            />
+          )}
         </li>
       )
     }
@@ -221,6 +229,7 @@ export const Transcript = memo(function Transcript({
               item={item}
               runningTurnId={runningTurnId}
               cards={cards}
+              rounds={conversation.rounds}
               observeRow={observeRow}
               position={index + 1}
               count={items.length}

@@ -5,6 +5,7 @@ import type { DeskApi } from '../../../shared/ipc/contract'
 import { IpcCallError, type Call } from '../ipc/client'
 import {
   applyDelta,
+  applyToolRound,
   applyRecord,
   applyTurn,
   emptyPending,
@@ -195,6 +196,9 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
       api.on('chat:delta', ({ conversationId, text }) => {
         if (opening?.id === conversationId) opening.pending.live += text
         updateOpen(conversationId, (open) => applyDelta(open, text))
+      }),
+      api.on('chat:tool-round', (event) => {
+        updateOpen(event.conversationId, (open) => applyToolRound(open, event))
       }),
       api.on('chat:turn', (event) => {
         if (opening?.id === event.conversationId) opening.pending.turn = event

@@ -1,5 +1,11 @@
-import type { ChatTurnEvent, ConversationView, TranscriptPage } from '../../../shared/chat/chat-view'
+import type {
+  ChatToolRoundEvent,
+  ChatTurnEvent,
+  ConversationView,
+  TranscriptPage,
+} from '../../../shared/chat/chat-view'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
+import type { InputKind } from '../../../shared/mcp/input-origin'
 import type {
   ConversationMeta,
   MessageAttachmentRecord,
@@ -26,6 +32,14 @@ export interface OpenConversation {
   runningTurnId?: string
   /** Text the model is streaming for the current step, until that step's record arrives. */
   live: string
+  /** Running tool calls whose server asked for input (MRTR rounds), by call id, until their result. */
+  rounds?: Readonly<Record<string, LiveRounds>>
+}
+
+/** The round a running call is in and what its server asked for in it. */
+export interface LiveRounds {
+  round: number
+  asked: InputKind[]
 }
 
 /** Events for a conversation whose `chat:open` answer is still on its way, applied once it arrives. */
@@ -78,7 +92,24 @@ export function applyRecord(open: OpenConversation, record: TranscriptRecord): O
     if (record.status === 'started') next.runningTurnId = record.turnId
     else if (open.runningTurnId === record.turnId) delete next.runningTurnId
   }
+  if (record.type === 'tool_result' && open.rounds?.[record.callId]) {
+    const { [record.callId]: _done, ...rest } = open.rounds
+    next.rounds = rest
+  }
   return next
+}
+
+/** A running call's server asked for input: a new round starts its list, the same round adds to it. */
+export function applyToolRound(open: OpenConversation, event: ChatToolRoundEvent): OpenConversation {
+  if (event.turnId !== open.runningTurnId) return open
+  const known = open.rounds?.[event.callId]
+  const asked =
+    known?.round === event.round
+      ? known.asked.includes(event.asked)
+        ? known.asked
+        : [...known.asked, event.asked]
+      : [event.asked]
+  return { ...open, rounds: { ...open.rounds, [event.callId]: { round: event.round, asked } } }
 }
 
 export function applyDelta(open: OpenConversation, text: string): OpenConversation {
@@ -89,7 +120,10 @@ export function applyDelta(open: OpenConversation, text: string): OpenConversati
 export function applyTurn(open: OpenConversation, event: ChatTurnEvent): OpenConversation {
   if (event.state === 'running') return { ...open, runningTurnId: event.turnId }
   const next: OpenConversation = { ...open, live: '', awaitingConfirmation: event.unknownOutcome }
-  if (open.runningTurnId === undefined || open.runningTurnId === event.turnId) delete next.runningTurnId
+  if (open.runningTurnId === undefined || open.runningTurnId === event.turnId) {
+    delete next.runningTurnId
+    delete next.rounds
+  }
   return next
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { composeHost, type ComposedHost } from '../../../../src/main/core/compose-host'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
+import { defaultTransportOpener } from '../../../../src/main/core/mcp/default-transport-opener'
 import type { TransportOpener } from '../../../../src/main/core/mcp/transport-opener'
 import type {
   EventChannel,
@@ -33,6 +34,8 @@ export interface InProcessServer {
   sampling?: ServerConfig['sampling']
   /** Wraps the client side of the link, e.g. to make some sends hang. */
   wrapTransport?: (transport: Transport) => Transport
+  /** A real server process instead (e.g. a 2026-era fixture over stdio); `setup` is then unused. */
+  stdio?: Partial<Extract<ServerConfig, { transport: 'stdio' }>>
 }
 
 export interface ChatHostHarness {
@@ -58,9 +61,14 @@ export async function startChatHost(options: {
   const home = mkdtempSync(join(tmpdir(), 'mcp-desk-chat-host-'))
   const settings = new SettingsService(new MemoryJsonDocument())
   settings.update((draft) => {
-    for (const s of options.servers) draft.servers.push(inProcessServerConfig(s.id, s.sampling ?? 'deny'))
+    for (const s of options.servers) {
+      draft.servers.push(inProcessServerConfig(s.id, s.sampling ?? 'deny', s.stdio))
+    }
   })
-  const opener: TransportOpener = (config) => {
+  const opener: TransportOpener = (config, values, limits) => {
+    if (config.transport === 'stdio' && config.command !== 'in-process') {
+      return defaultTransportOpener(config, values, limits)
+    }
     const spec = options.servers.find((s) => s.id === config.id)
     if (!spec) throw new Error(`no in-process server ${config.id}`)
     const server = new McpServer({ name: config.id, version: '1.0.0' }, spec.capabilities ?? {})
