@@ -13,7 +13,7 @@ import {
 } from '../shared/elicitation/elicitation-card'
 import { IpcFailure } from '../shared/ipc/ipc-error'
 import { fieldPrompt, fieldQuestionLines, readFieldInput } from './elicitation-field-input'
-import { revealedFirstLine, revealedTerminalText } from './format/terminal-text'
+import { askedInsideLine, revealedFirstLine, revealedTerminalText } from './format/terminal-text'
 import type { TerminalPromptIo } from './sampling-prompt'
 import { TerminalQuestions } from './terminal-questions'
 
@@ -180,6 +180,7 @@ export function cardLines(card: ElicitationCard): string[] {
   const lines = [
     card.mode === 'form' ? `${who} asks you for information:` : `${who} asks you to open a link:`,
   ]
+  if (card.askedInside) lines.push(askedInsideLine(card.askedInside))
   lines.push(
     ...revealedTerminalText(card.message)
       .split('\n')

@@ -128,9 +128,13 @@ export class TerminalSamplingApprover {
 
 function decisionText(card: SamplingCard, decision: ApprovalDecision): string {
   if (decision.kind === 'deny') {
+    // Inside a 2026-07-28 result (MRTR) there is no error to answer with: the host's own call ends instead.
+    const after = card.askedInside
+      ? `the ${card.askedInside.kind} call ends with the refusal`
+      : 'the server gets an error (-1)'
     return card.phase === 'review'
-      ? 'Completion refused: the server gets an error (-1) instead.'
-      : 'Sampling request denied: nothing was sent to a model; the server gets an error (-1).'
+      ? `Completion refused: ${after} instead.`
+      : `Sampling request denied: nothing was sent to a model; ${after}.`
   }
   if (card.phase === 'review') return 'Completion returned to the server.'
   return `Generating with ${firstLine(decision.modelRef ?? card.model.chosen)}…`

@@ -1,5 +1,5 @@
 import type { CardContent, SamplingCard } from '../../shared/sampling/sampling-card'
-import { revealedFirstLine, revealedTerminalText, truncate } from './terminal-text'
+import { askedInsideLine, revealedFirstLine, revealedTerminalText, truncate } from './terminal-text'
 
 /** How much of the system prompt and of each text item the terminal summary shows. */
 export const SYSTEM_PROMPT_PREVIEW_CHARS = 200
@@ -17,6 +17,7 @@ export function samplingCardLines(card: SamplingCard): string[] {
   const lines = [
     `${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.transportLabel)}) wants to run a model`,
   ]
+  if (card.askedInside) lines.push(askedInsideLine(card.askedInside))
   const alternatives = card.model.eligible.filter((choice) => choice.ref !== card.model.chosen)
   lines.push(
     `  Model: ${revealedFirstLine(card.model.chosen)}` +

@@ -1,3 +1,5 @@
+import { describeInputOrigin, type InputOrigin } from '../../shared/mcp/input-origin'
+
 /**
  * Text from MCP servers (tool output, descriptions, failure reasons with their stderr) is untrusted, and a
  * terminal obeys escape sequences: one could recolour the screen, move the cursor to fake an approval
@@ -61,4 +63,9 @@ export function truncate(text: string, width: number): string {
 
 export function displayWidth(text: string): number {
   return [...text].length
+}
+
+/** "  Asked inside tool “summarize”, round 1" for a request a 2026-07-28 server made inside a result. */
+export function askedInsideLine(origin: InputOrigin): string {
+  return `  Asked ${revealedFirstLine(describeInputOrigin(origin))}`
 }
