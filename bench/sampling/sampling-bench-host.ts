@@ -1,5 +1,7 @@
 // The host side of the sampling benchmark: the real sampling engine, connection manager and provider
-// service, one in-process MCP server that asks for sampling, and the mock OpenAI provider on loopback.
+// service, two in-process MCP servers that ask for sampling (a 2025 one that sends createMessage, and a
+// 2026-07-28 one whose tool answers `input_required`, mrtr-bench-server.ts), and the mock OpenAI provider
+// on loopback.
 // The server is linked to the host's client by the SDK's in-memory transport, whose send hands the message
 // to the other side synchronously: stamping the server's send of a createMessage stamps its arrival at the
 // host, so the pipe between them costs nothing and what is measured is the host.
@@ -10,6 +12,8 @@ import { McpServer } from '@modelcontextprotocol/server'
 import type { LanguageModel } from 'ai'
 import { SettingsService } from '../../src/main/core/config/settings-service'
 import { createServerManager } from '../../src/main/core/mcp/create-server-manager'
+import { MODERN_PROTOCOL_VERSION } from '../../src/main/core/mcp/protocol-era'
+import type { ServerConnection } from '../../src/main/core/mcp/server-connection'
 import type { TransportOpener } from '../../src/main/core/mcp/transport-opener'
 import { ProviderService } from '../../src/main/core/models/provider-service'
 import { createSamplingEngine } from '../../src/main/core/sampling/create-sampling-engine'
@@ -18,8 +22,10 @@ import { MemorySecretStore } from '../../test/doubles/memory-secret-store'
 import { startMockOpenAI, type MockOpenAI } from '../../test/fixtures/mock-openai'
 import { timingFetch, type TimingProbe } from './timing-probe'
 import { inProcessServerConfig, openInProcess } from '../../test/support/in-process-transport'
+import { linkMrtrBenchServer } from './mrtr-bench-server'
 
 export const MODEL_REF = 'mock/mock-model'
+const MRTR_SERVER_ID = 'bench-mrtr'
 
 export interface SamplingBenchHost {
   mock: MockOpenAI
@@ -27,6 +33,8 @@ export interface SamplingBenchHost {
   server: McpServer
   /** The same ai-sdk model the host uses (same provider config and timing fetch), for the direct baseline. */
   directModel: LanguageModel
+  /** The host's connection to the 2026-07-28 server (protocol `auto`, negotiated 2026-07-28). */
+  mrtr: ServerConnection
   close(): Promise<void>
 }
 
@@ -49,6 +57,8 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
     // The default 30 a minute would refuse a benchmark; 10 000 is the most settings allow.
     draft.sampling.maxPerMinutePerServer = 10_000
     draft.servers.push(inProcessServerConfig('bench', 'allow'))
+    // No `protocol`: the default `auto` negotiation users get, which must settle on 2026-07-28.
+    draft.servers.push(inProcessServerConfig(MRTR_SERVER_ID, 'allow'))
   })
   const engine = createSamplingEngine({
     settings,
@@ -57,8 +67,17 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
     events: { stream: () => probe.mark('streamed') },
   })
   const server = new McpServer({ name: 'bench', version: '1.0.0' }, { capabilities: { tools: {} } })
-  const opener: TransportOpener = () =>
-    openInProcess(server, {
+  const opener: TransportOpener = (config) => {
+    if (config.id === MRTR_SERVER_ID) {
+      const linked = linkMrtrBenchServer(probe)
+      return {
+        transport: linked.clientSide,
+        explainFailure: () => undefined,
+        stderrTail: () => '',
+        ended: () => linked.close(),
+      }
+    }
+    return openInProcess(server, {
       onServerSide: (serverSide) => {
         const send = serverSide.send.bind(serverSide)
         serverSide.send = (message, options) => {
@@ -67,6 +86,7 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
         }
       },
     })
+  }
   const { servers } = createServerManager({
     settings,
     secrets,
@@ -77,10 +97,18 @@ export async function startSamplingBenchHost(probe: TimingProbe, marker: string)
   await servers.start()
   const state = servers.get('bench')
   if (state.status !== 'connected') throw new Error(`the bench server did not connect: ${state.status}`)
+  const mrtrState = servers.get(MRTR_SERVER_ID)
+  if (mrtrState.status !== 'connected' || mrtrState.protocolVersion !== MODERN_PROTOCOL_VERSION) {
+    throw new Error(
+      `the MRTR server is ${mrtrState.status}, protocol ${mrtrState.protocolVersion ?? 'none'}, ` +
+        `not connected on ${MODERN_PROTOCOL_VERSION}`,
+    )
+  }
   return {
     mock,
     server,
     directModel: providers.languageModel(MODEL_REF).model,
+    mrtr: servers.connection(MRTR_SERVER_ID),
     close: async () => {
       engine.service.shutdown()
       await servers.shutdown()

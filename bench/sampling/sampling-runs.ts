@@ -1,22 +1,17 @@
 import { performance } from 'node:perf_hooks'
-import { streamText } from 'ai'
+import { streamText, type LanguageModel, type ModelMessage } from 'ai'
 import type { SamplingBenchHost } from './sampling-bench-host'
-import type { RequestTimes, TimingProbe } from './timing-probe'
+import { requireSteps, type RequestTimes, type TimingProbe } from './timing-probe'
 
 /** The one-token completion every request gets; also what the timing fetch looks for in the body. */
 export const TOKEN = 'Hello'
 export const TOKEN_MARKER = `"content":"${TOKEN}"`
-const PROMPT = 'Say hello'
+export const PROMPT = 'Say hello'
 
-export type CompleteTimes = Required<RequestTimes>
+const STEPS = ['arrived', 'fetched', 'token', 'streamed', 'answered'] as const
+export type CompleteTimes = Required<Pick<RequestTimes, (typeof STEPS)[number]>>
 
-function complete(times: RequestTimes, path: string): CompleteTimes {
-  const missing = (['arrived', 'fetched', 'token', 'streamed', 'answered'] as const).filter(
-    (step) => times[step] === undefined,
-  )
-  if (missing.length > 0) throw new Error(`${path}: no timestamp for ${missing.join(', ')}`)
-  return times as CompleteTimes
-}
+const complete = (times: RequestTimes, path: string): CompleteTimes => requireSteps(times, STEPS, path)
 
 /** Through the host: the in-process server sends sampling/createMessage, policy allow. */
 export async function hostRequest(host: SamplingBenchHost, probe: TimingProbe): Promise<CompleteTimes> {
@@ -37,12 +32,22 @@ export async function directRequest(host: SamplingBenchHost, probe: TimingProbe)
   host.mock.enqueue({ kind: 'text', chunks: [TOKEN] })
   const times = probe.begin()
   times.arrived = performance.now()
-  const result = streamText({
-    model: host.directModel,
-    messages: [{ role: 'user', content: PROMPT }],
-    maxOutputTokens: 16,
-    onError: () => {},
-  })
+  const text = await streamCompletion(host.directModel, probe, [{ role: 'user', content: PROMPT }])
+  times.answered = performance.now()
+  if (text !== TOKEN) throw new Error(`direct path: unexpected answer ${JSON.stringify(text)}`)
+  return complete(times, 'direct path')
+}
+
+/**
+ * One `streamText` run read to its end, stamping `streamed` at the first text-delta: the direct baseline,
+ * and the bare MRTR client's sampling handler.
+ */
+export async function streamCompletion(
+  model: LanguageModel,
+  probe: TimingProbe,
+  messages: ModelMessage[],
+): Promise<string> {
+  const result = streamText({ model, messages, maxOutputTokens: 16, onError: () => {} })
   let text = ''
   for await (const part of result.fullStream) {
     if (part.type === 'text-delta' && part.text.length > 0) {
@@ -52,9 +57,7 @@ export async function directRequest(host: SamplingBenchHost, probe: TimingProbe)
       throw part.error instanceof Error ? part.error : new Error(String(part.error))
     }
   }
-  times.answered = performance.now()
-  if (text !== TOKEN) throw new Error(`direct path: unexpected answer ${JSON.stringify(text)}`)
-  return complete(times, 'direct path')
+  return text
 }
 
 /** The intervals the benchmark reports, in milliseconds, per request. */

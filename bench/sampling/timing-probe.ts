@@ -2,7 +2,12 @@ import { performance } from 'node:perf_hooks'
 
 /** performance.now() at each step of one sampling request (requests run one at a time). */
 export interface RequestTimes {
-  /** The createMessage reached the host's MCP client (host path) or streamText was called (direct). */
+  /** MRTR: the caller sent tools/call. */
+  called?: number
+  /**
+   * The createMessage reached the client: the host's MCP client (host path), streamText was called (direct),
+   * or the tools/call's `input_required` result carrying it reached the host's or the bare client (MRTR).
+   */
   arrived?: number
   /** The provider request left: the ai-sdk client called fetch. */
   fetched?: number
@@ -10,11 +15,25 @@ export interface RequestTimes {
   token?: number
   /** The first token came out: the host's stream event (host path) or the first text-delta (direct). */
   streamed?: number
-  /** The server had the createMessage result (host path) or the stream finished (direct). */
+  /** MRTR: the retried tools/call, carrying the completion in `inputResponses`, reached the server. */
+  retried?: number
+  /** The server had the createMessage result (host path), the stream finished (direct), or the tool result
+   *  reached the caller (MRTR). */
   answered?: number
 }
 
 export type RequestStep = keyof RequestTimes
+
+/** The times with every step of `steps` stamped, or an error naming the missing ones. */
+export function requireSteps<S extends RequestStep>(
+  times: RequestTimes,
+  steps: readonly S[],
+  path: string,
+): RequestTimes & Required<Pick<RequestTimes, S>> {
+  const missing = steps.filter((step) => times[step] === undefined)
+  if (missing.length > 0) throw new Error(`${path}: no timestamp for ${missing.join(', ')}`)
+  return times as RequestTimes & Required<Pick<RequestTimes, S>>
+}
 
 /** Where the hooks (transport, fetch, stream events) stamp the request in flight; the first stamp counts. */
 export class TimingProbe {
