@@ -29,11 +29,11 @@ async function countingSchemaHost(): Promise<{ url: string; hits: () => number }
   return { url: `http://127.0.0.1:${port}/address.schema.json`, hits: () => hits }
 }
 
-function richSchema(remoteRef: string): Record<string, unknown> {
+function richSchema(remoteRef: string): { type: 'object'; [keyword: string]: unknown } {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'urn:example:ship',
-    type: 'object',
+    type: 'object' as const,
     $defs: {
       port: { $anchor: 'port', type: 'string', pattern: '^[A-Z]{5}$' },
       cargo: { type: 'object', properties: { kind: { enum: ['bulk', 'reefer'] } } },

@@ -1,7 +1,7 @@
 // Splits a server's stdout into newline-delimited JSON-RPC messages (the framing of the SDK's ReadBuffer:
 // split on \n, strip a trailing \r, JSON.parse, validate) without ever holding more than one capped line.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client'
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
+import { JSONRPCMessageSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/core'
 import { formatByteSize } from '../../../../shared/format/byte-size'
 import { plainJsonRpcMessage } from './plain-jsonrpc'
 
@@ -20,10 +20,41 @@ export class MessageTooLargeError extends Error {
 
 /** A line that is not JSON, or JSON that is not a JSON-RPC message. Reported; reading goes on. */
 export class MalformedMessageError extends Error {
-  constructor(problem: string) {
+  readonly problem: string
+  /** The id of a request the schema refused (it has a method and a usable id): it is owed an answer. */
+  readonly requestId: string | number | undefined
+
+  constructor(problem: string, requestId?: string | number) {
     super(`the server wrote a line that is not a JSON-RPC message: ${problem}`)
     this.name = 'MalformedMessageError'
+    this.problem = problem
+    this.requestId = requestId
   }
+}
+
+/** The most of the schema's complaint an answer repeats back to the server. */
+const MAX_PROBLEM_CHARS = 200
+
+/**
+ * JSON-RPC's answer to an invalid request whose id can be read: -32600, so the server's call ends instead
+ * of waiting for ever (the SDK drops a message its schema refuses without answering it).
+ */
+export function invalidRequestAnswer(error: MalformedMessageError): JSONRPCMessage | undefined {
+  if (error.requestId === undefined) return undefined
+  return {
+    jsonrpc: '2.0',
+    id: error.requestId,
+    error: { code: -32600, message: `Invalid Request: ${error.problem.slice(0, MAX_PROBLEM_CHARS)}` },
+  }
+}
+
+/** A request's id as JSON-RPC allows it (a string or a whole number), when the line is a request at all. */
+function requestIdOf(json: unknown): string | number | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
+  const { id, method } = json as { id?: unknown; method?: unknown }
+  if (typeof method !== 'string') return undefined
+  if (typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))) return id
+  return undefined
 }
 
 export interface JsonLineHandlers {
@@ -44,8 +75,15 @@ function parseLine(text: string): JSONRPCMessage | MalformedMessageError {
   if (plain !== undefined) return plain
   const parsed = JSONRPCMessageSchema.safeParse(json)
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  return new MalformedMessageError(issue ? issue.message : 'invalid JSON-RPC message')
+  const requestId = requestIdOf(json)
+  // The message union's own complaint is "Invalid input"; a request is told what is wrong with it.
+  const issues =
+    requestId === undefined ? parsed.error.issues : JSONRPCRequestSchema.safeParse(json).error?.issues
+  const issue = issues?.[0]
+  const problem = issue
+    ? `${issue.path.join('.') || 'message'}: ${issue.message}`
+    : 'invalid JSON-RPC message'
+  return new MalformedMessageError(problem, requestId)
 }
 
 /**

@@ -2,14 +2,14 @@
 // cannot be asked for stderr after the fact and kills only the direct child; this one keeps all three, so
 // a failed server can say why, and shutdown reaps the server's whole process tree.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { statSync } from 'node:fs'
 import type { Writable } from 'node:stream'
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client'
 import { buildChildEnv } from './child-env'
 import type { StdioExitInfo } from './exit-description'
-import { JsonLineReader } from './json-line-reader'
+import { invalidRequestAnswer, JsonLineReader } from './json-line-reader'
 import { processGroupExists, signalProcessGroup, type StopSignal } from './process-group'
 import { resolveCommand } from './resolve-command'
+import { describeSpawnError } from './spawn-error'
 import { TextTail } from './text-tail'
 import { messageOf } from '../../../../shared/format/error-message'
 
@@ -48,37 +48,6 @@ export interface ObservingStdioTransportOptions {
 }
 
 type Phase = 'idle' | 'starting' | 'open' | 'closed'
-
-function directoryExists(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
-}
-
-function fileExists(path: string): boolean {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-function describeSpawnError(command: string, cwd: string | undefined, error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException).code
-  // A missing working directory fails with the same ENOENT as a missing command.
-  if (cwd !== undefined && !directoryExists(cwd)) {
-    return new Error(`working directory not found: ${cwd}`, { cause: error })
-  }
-  if (code === 'ENOENT' && /[\\/]/.test(command) && fileExists(command)) {
-    // execve reports a script whose #! interpreter is missing as ENOENT too.
-    return new Error(`cannot run ${command}: the interpreter on its #! line was not found`, { cause: error })
-  }
-  if (code === 'ENOENT') return new Error(`command not found: ${command}`, { cause: error })
-  if (code === 'EACCES') return new Error(`not executable: ${command}`, { cause: error })
-  return new Error(`could not start ${command}: ${messageOf(error)}`, { cause: error })
-}
 
 /** Writes that fail because the server already stopped reading are told by its exit, not as errors. */
 function isClosedPipe(error: unknown): boolean {
@@ -146,7 +115,12 @@ export class ObservingStdioTransport implements Transport {
     })
     this.#reader = new JsonLineReader(options.maxMessageBytes, {
       onMessage: (message) => this.#callBack(() => this.onmessage?.(message)),
-      onMalformed: (error) => this.onerror?.(error),
+      onMalformed: (error) => {
+        this.onerror?.(error)
+        // A request the schema refuses still has an id: answered, the server's call ends instead of hanging.
+        const answer = invalidRequestAnswer(error)
+        if (answer) this.send(answer).catch(() => {})
+      },
       onTooLarge: (error) => {
         this.onerror?.(error)
         void this.close()

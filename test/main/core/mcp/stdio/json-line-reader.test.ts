@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import {
+  invalidRequestAnswer,
   JsonLineReader,
   type MalformedMessageError,
   MessageTooLargeError,
@@ -51,6 +52,33 @@ describe('JsonLineReader', () => {
     expect(malformed).toHaveLength(2)
     expect(malformed[0]?.message).toMatch(/^the server wrote a line that is not a JSON-RPC message: /)
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 7, method: 'ping' }])
+  })
+
+  it('owes an answer only to a refused request whose id can be read', () => {
+    const { reader, malformed } = recordingReader(1024)
+    const lines = [
+      { jsonrpc: '2.0', id: 7, method: 'ping', params: { _meta: 'x' } },
+      { jsonrpc: '2.0', id: 's', method: 'ping', params: 'not an object' },
+      { jsonrpc: '2.0', id: null, method: 'ping', params: 1 },
+      { jsonrpc: '2.0', id: 1.5, method: 'ping', params: 1 },
+      { jsonrpc: '2.0', id: 3, params: 1 },
+      [1, 2],
+    ]
+    reader.push(Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join('')))
+    expect(malformed.map((error) => error.requestId)).toEqual([
+      7,
+      's',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+    expect(invalidRequestAnswer(malformed[0]!)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: expect.stringMatching(/^Invalid Request: params\._meta: /) as string },
+    })
+    expect(malformed.slice(2).map(invalidRequestAnswer)).toEqual([undefined, undefined, undefined, undefined])
   })
 
   it('accepts a line of exactly the cap and refuses one byte more, once, then ignores the rest', () => {

@@ -90,6 +90,19 @@ describe('ObservingStdioTransport with a failing server', () => {
     await client.close()
   })
 
+  it('answers a request the JSON-RPC schema refuses with -32600 and its id, instead of leaving it hanging', async () => {
+    const { transport, errors } = transportFor(['--malformed-request'])
+    const client = newClient()
+    await client.connect(transport)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toBeInstanceOf(MalformedMessageError)
+    const result = await client.callTool({ name: 'answers', arguments: {} })
+    const [answer] = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as unknown[]
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 'bad-1', error: { code: -32600 } })
+    expect((answer as { error: { message: string } }).error.message).toMatch(/^Invalid Request: /)
+    await client.close()
+  })
+
   it('reports the exit of a server whose orphaned grandchild still holds its stdout', async () => {
     const { transport, closed } = transportFor(['--fork-grandchild', '--grandchild-keeps-stdio'])
     const client = newClient()
