@@ -20,6 +20,18 @@ import { sampleArguments } from './sample-arguments'
 
 const SETTLED = new Set(['connected', 'failed', 'needs-sign-in', 'disabled'])
 
+/**
+ * The URL-based client id (Client ID Metadata Document) the user was given, per scenario. auth/basic-cimd
+ * checks for exactly this URL (its authorization server advertises support and does not fetch it); every
+ * other scenario runs without one, so dynamic registration stays what they test.
+ */
+const CLIENT_ID_URLS: Record<string, string> = {
+  'auth/basic-cimd': 'https://conformance-test.local/client-metadata.json',
+}
+
+/** Sign-ins the scripted user does when the server keeps asking (a move to another authorization server). */
+const MAX_SIGN_INS = 3
+
 async function main(): Promise<number> {
   const url = process.argv[2]
   if (!url)
@@ -47,16 +59,18 @@ async function main(): Promise<number> {
     features: [elicitation],
   })
   const browser = new HeadlessBrowser(signIn.start.bind(signIn), log)
+  const clientMetadataUrl = CLIENT_ID_URLS[process.env['MCP_CONFORMANCE_SCENARIO'] ?? '']
   try {
     const added = await servers.add({
       name: 'conformance',
       transport: 'http',
       url,
-      ...(context.client_id
+      ...(context.client_id || clientMetadataUrl
         ? {
             oauth: {
-              clientId: context.client_id,
+              ...(context.client_id ? { clientId: context.client_id } : {}),
               ...(context.client_secret ? { clientSecret: { value: context.client_secret } } : {}),
+              ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
             },
           }
         : {}),
@@ -69,10 +83,17 @@ async function main(): Promise<number> {
         void browser.signIn(id)
     })
     await servers.start()
-    let state = await settled(servers.get.bind(servers), servers.subscribe.bind(servers), id)
-    if (state.status === 'needs-sign-in') {
-      await browser.signIn(id)
-      state = await settled(servers.get.bind(servers), servers.subscribe.bind(servers), id, 'connected')
+    const get = servers.get.bind(servers)
+    const subscribe = servers.subscribe.bind(servers)
+    let state = await settled(get, subscribe, id, SETTLED.has.bind(SETTLED))
+    // The user signs in whenever the server asks, also again when it refuses the new token (its resource
+    // metadata may name another authorization server by then). After a sign-in the server shows signed-in
+    // until the reconnect settles: connected, or asking again with the refused token forgotten.
+    for (let signIns = 0; state.status === 'needs-sign-in' && signIns < MAX_SIGN_INS; signIns++) {
+      if (!(await browser.signIn(id))) break
+      state = await settled(get, subscribe, id, (status, auth) =>
+        status === 'needs-sign-in' ? auth !== 'signed-in' : status !== 'connecting',
+      )
     }
     if (state.status !== 'connected') {
       log(`not connected: ${state.status}${state.failure ? `: ${state.failure.reason}` : ''}`)
@@ -108,19 +129,19 @@ function argumentsFor(tool: ToolInfo, tools: readonly ToolInfo[]): Record<string
   return { schema: focal?.inputSchema ?? {} }
 }
 
-/** Waits until the server's status settles (or reaches `wanted`), on change events only. */
+/** Waits until the server's status (and sign-in state) satisfies `done`, on change events only. */
 function settled(
   get: (id: string) => ServerState,
   subscribe: (listener: (list: ServerState[]) => void) => () => void,
   id: string,
-  wanted?: string,
+  done: (status: string, auth: string | undefined) => boolean,
 ): Promise<ServerState> {
   return new Promise((resolve) => {
     const check = (): boolean => {
       const state = get(id)
-      const done = wanted ? state.status === wanted || state.status === 'failed' : SETTLED.has(state.status)
-      if (done) resolve(state)
-      return done
+      const finished = done(state.status, state.auth?.state)
+      if (finished) resolve(state)
+      return finished
     }
     if (check()) return
     const stop = subscribe(() => {
@@ -134,19 +155,20 @@ function settled(
  * (its scenario servers approve at once) and delivers that redirect to the host's loopback listener.
  */
 class HeadlessBrowser {
-  #busy: Promise<void> | undefined
+  #busy: Promise<boolean> | undefined
 
   constructor(
     private readonly start: (id: string) => Promise<{ authorizationUrl: string }>,
     private readonly log: (line: string) => void,
   ) {}
 
-  signIn(id: string): Promise<void> {
+  /** True when the redirect landed on the host's listener and the host answered with its success page. */
+  signIn(id: string): Promise<boolean> {
     this.#busy ??= this.#signIn(id).finally(() => (this.#busy = undefined))
     return this.#busy
   }
 
-  async #signIn(id: string): Promise<void> {
+  async #signIn(id: string): Promise<boolean> {
     try {
       const { authorizationUrl } = await this.start(id)
       let next = authorizationUrl
@@ -154,18 +176,19 @@ class HeadlessBrowser {
         const response = await fetch(next, { redirect: 'manual' })
         const location = response.headers.get('location')
         await response.body?.cancel()
-        if (location === null) return
+        if (location === null) return false
         next = new URL(location, next).href
         if (new URL(next).hostname === '127.0.0.1' && new URL(next).pathname === '/oauth/callback') {
           const landing = await fetch(next)
           this.log(`sign-in landed: HTTP ${landing.status}`)
           await landing.body?.cancel()
-          return
+          return landing.ok
         }
       }
     } catch (error) {
       this.log(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`)
     }
+    return false
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  clientMetadataUrlSchema,
   remoteTransportSchema,
   samplingPolicySchema,
   secretRefSchema,
@@ -60,6 +61,7 @@ export const serverInputSchema = z.discriminatedUnion('transport', [
         .object({
           clientId: z.string().trim().min(1, 'the OAuth client id must not be empty').max(512).optional(),
           clientSecret: configValueInputSchema.optional(),
+          clientMetadataUrl: clientMetadataUrlSchema.optional(),
           scopes: z
             .array(z.string().trim().min(1, 'an OAuth scope must not be empty').max(256))
             .max(64)

@@ -60,6 +60,16 @@ export const stdioServerConfigSchema = z
   .strict()
 
 /**
+ * A URL-based OAuth client id: the https address of a Client ID Metadata Document (SEP-991) describing MCP
+ * Desk, published by the user or their organisation. An authorization server that advertises support
+ * fetches it instead of taking a dynamic registration.
+ */
+export const clientMetadataUrlSchema = z
+  .url({ protocol: /^https$/, error: 'a client id metadata document URL must be an https URL' })
+  .max(2048)
+  .refine((url) => new URL(url).pathname !== '/', 'a client id metadata document URL needs a path')
+
+/**
  * OAuth for a remote server. Absent = discover everything and register dynamically when the server asks
  * for authorization; a client id (and secret, kept in the secret store) is for servers whose authorization
  * server does not offer dynamic registration. Scopes override what the server's challenge asks for.
@@ -68,6 +78,8 @@ export const serverOAuthConfigSchema = z
   .object({
     clientId: z.string().min(1).max(512).optional(),
     clientSecret: configValueSchema.optional(),
+    /** A URL-based client id, used where the authorization server supports it; a client id above wins. */
+    clientMetadataUrl: clientMetadataUrlSchema.optional(),
     scopes: z.array(z.string().min(1).max(256)).max(64).optional(),
   })
   .strict()
@@ -201,7 +213,11 @@ export const settingsSchema = z
       .strict()
       .default({ theme: 'system' }),
     mcp: z
-      .object({ limits: mcpLimitsSchema.default(mcpLimitsSchema.parse({})) })
+      .object({
+        limits: mcpLimitsSchema.default(mcpLimitsSchema.parse({})),
+        /** For every remote server without its own: an organisation's URL-based OAuth client id. */
+        oauth: z.object({ clientMetadataUrl: clientMetadataUrlSchema.optional() }).strict().optional(),
+      })
       .strict()
       .default({ limits: mcpLimitsSchema.parse({}) }),
     models: modelsSettingsSchema.default(modelsSettingsSchema.parse({})),

@@ -111,6 +111,12 @@ export class ServerConfigService {
       : resolveConfigValue(this.#secrets, secret, 'the OAuth client secret')
   }
 
+  /** The URL-based OAuth client id for a remote server: its own, else the profile's (an organisation's). */
+  oauthClientMetadataUrl(config: ServerConfig): string | undefined {
+    if (config.transport === 'stdio') return undefined
+    return config.oauth?.clientMetadataUrl ?? this.#settings.get().mcp.oauth?.clientMetadataUrl
+  }
+
   /** Every secret value this server's config uses: what log redaction must never let through. */
   secretValues(config: ServerConfig): string[] {
     const values: string[] = []
@@ -192,6 +198,7 @@ function buildOAuth(
   const oauth: ServerOAuthConfig = {
     ...(input.clientId ? { clientId: input.clientId } : {}),
     ...(clientSecret ? { clientSecret } : {}),
+    ...(input.clientMetadataUrl ? { clientMetadataUrl: input.clientMetadataUrl } : {}),
     ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
   }
   return Object.keys(oauth).length > 0 ? oauth : undefined

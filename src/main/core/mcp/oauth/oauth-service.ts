@@ -5,7 +5,7 @@ import type { ServerUserWait } from '../../tools/user-wait'
 import { DeskOAuthProvider, type OAuthServerMemory } from './desk-oauth-provider'
 import { createDiscoveryFetch } from './discovery-fetch'
 import { REDIRECT_PATH } from './loopback-redirect'
-import { tokenExpiry, type OAuthCredentials } from './oauth-credentials'
+import { sameIssuer, tokenExpiry, type OAuthCredentials } from './oauth-credentials'
 import type { BearerChallenge, ServerAuthorization } from './oauth-fetch'
 import { SignInFailedError, SignInRequiredError } from './sign-in-errors'
 import { startSignInFlow, type OAuthServerTarget, type SignInFlow } from './sign-in-flow'
@@ -83,6 +83,9 @@ export class OAuthService implements ServerUserWait {
       },
       refreshAfterRejection: async (challenge) => {
         record.challenge = { ...record.challenge, ...challenge }
+        // The server refused the token: its resource metadata may name another authorization server now
+        // (SEP-2352), so find out again instead of refreshing where the token came from.
+        record.memory.discovery = undefined
         return this.#refresh(record)
       },
       signInRequired: (challenge, wasSignedIn) => {
@@ -128,12 +131,15 @@ export class OAuthService implements ServerUserWait {
     record.error = undefined
     const scope =
       record.stepUp?.scope ?? (target.scopes?.length ? target.scopes.join(' ') : record.challenge?.scope)
+    // Each sign-in discovers afresh (the server may have moved to another authorization server since the
+    // last one); what it finds serves refreshes once it has succeeded.
+    const memory: OAuthServerMemory = {}
     let flow: SignInFlow
     try {
       flow = await startSignInFlow({
         server: target,
         credentials: this.#options.credentials,
-        memory: record.memory,
+        memory,
         fetchFn: this.#discoveryFetch(target.url),
         ...(record.challenge?.resourceMetadataUrl
           ? { resourceMetadataUrl: record.challenge.resourceMetadataUrl }
@@ -151,7 +157,10 @@ export class OAuthService implements ServerUserWait {
     record.flow = flow
     this.#options.onChange()
     flow.done.then(
-      () => this.#finished(record, flow),
+      () => {
+        record.memory = memory
+        this.#finished(record, flow)
+      },
       (error: unknown) => this.#failed(record, flow, error),
     )
     return flow.start
@@ -228,19 +237,25 @@ export class OAuthService implements ServerUserWait {
   async #refreshOnce(record: ServerRecord): Promise<boolean> {
     const { target } = record
     const { credentials } = this.#options
-    if (!credentials.tokens(target.id)?.tokens['refresh_token']) return false
-    const port = credentials.client(target.id)?.redirectPort
+    const stored = credentials.tokens(target.id)
+    if (!stored?.tokens['refresh_token']) return false
+    const issuer = stored.tokens['issuer']
+    // No client at the issuer of these tokens (other than one from the settings): nothing to refresh with.
+    if (!target.preRegistered && typeof issuer === 'string' && !credentials.client(target.id, issuer)) {
+      return false
+    }
     const provider = new DeskOAuthProvider({
       serverId: target.id,
       credentials,
       memory: record.memory,
-      redirectUrl: new URL(`http://127.0.0.1${port ? `:${port}` : ''}${REDIRECT_PATH}`),
+      // A refresh sends no redirect URI; the provider needs one all the same.
+      redirectUrl: new URL(`http://127.0.0.1${REDIRECT_PATH}`),
       state: 'refresh',
       now: this.#now,
       mode: 'refresh',
       ...(target.preRegistered ? { preRegistered: target.preRegistered } : {}),
+      ...(target.clientMetadataUrl ? { clientMetadataUrl: target.clientMetadataUrl } : {}),
     })
-    if (provider.clientInformation() === undefined) return false
     try {
       const result = await auth(provider, {
         serverUrl: target.url,
@@ -254,9 +269,22 @@ export class OAuthService implements ServerUserWait {
         return true
       }
     } catch (error) {
-      this.#options.log(`oauth ${target.id}: token refresh failed: ${messageOf(error)}`)
+      if (!this.#movedAway(record, issuer)) {
+        this.#options.log(`oauth ${target.id}: token refresh failed: ${messageOf(error)}`)
+      }
     }
     return false
+  }
+
+  /** Says so when the server now names another authorization server than the one the tokens came from. */
+  #movedAway(record: ServerRecord, tokenIssuer: unknown): boolean {
+    const now = record.memory.discovery?.authorizationServerMetadata?.issuer
+    if (typeof tokenIssuer !== 'string' || now === undefined || sameIssuer(now, tokenIssuer)) return false
+    this.#options.log(
+      `oauth ${record.target.id}: the server now uses the authorization server ${originOf(now)} ` +
+        `instead of ${originOf(tokenIssuer)}; sign in again there`,
+    )
+    return true
   }
 
   #waitForStepUp(record: ServerRecord, challenge: BearerChallenge): Promise<void> {

@@ -6,7 +6,10 @@ import type { ServerConfigService } from '../server-config-service'
 import type { OAuthService } from './oauth-service'
 import type { OAuthServerTarget } from './sign-in-flow'
 
-/** A remote server's config as OAuth sees it: URL, the pre-registered client (secret resolved), scopes. */
+/**
+ * A remote server's config as OAuth sees it: URL, the pre-registered client (secret resolved), the URL-based
+ * client id (its own or the profile's), scopes.
+ */
 export function oauthTargetFor(
   config: ServerConfig,
   configs: ServerConfigService,
@@ -14,6 +17,7 @@ export function oauthTargetFor(
   if (config.transport === 'stdio') return undefined
   const clientId = config.oauth?.clientId
   const clientSecret = clientId === undefined ? undefined : configs.resolveOAuthClientSecret(config)
+  const clientMetadataUrl = configs.oauthClientMetadataUrl(config)
   return {
     id: config.id,
     name: config.name,
@@ -21,6 +25,7 @@ export function oauthTargetFor(
     ...(clientId === undefined
       ? {}
       : { preRegistered: { clientId, ...(clientSecret === undefined ? {} : { clientSecret }) } }),
+    ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
     ...(config.oauth?.scopes?.length ? { scopes: config.oauth.scopes } : {}),
   }
 }

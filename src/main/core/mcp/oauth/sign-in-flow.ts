@@ -14,12 +14,15 @@ export interface OAuthServerTarget {
   name: string
   url: URL
   preRegistered?: { clientId: string; clientSecret?: string }
+  /** A URL-based client id (Client ID Metadata Document) from the server's or the profile's settings. */
+  clientMetadataUrl?: string
   scopes?: readonly string[]
 }
 
 export interface SignInFlowOptions {
   server: OAuthServerTarget
   credentials: OAuthCredentials
+  /** This flow's own: the callback leg must see the authorization server the first leg discovered. */
   memory: OAuthServerMemory
   fetchFn: FetchLike
   resourceMetadataUrl?: URL
@@ -47,7 +50,7 @@ export async function startSignInFlow(options: SignInFlowOptions): Promise<SignI
   const redirect = await listenForRedirect({
     state,
     expiresInMs: options.expiresInMs,
-    ...(server.preRegistered ? {} : { preferredPort: credentials.client(server.id)?.redirectPort }),
+    ...(server.preRegistered ? {} : { preferredPort: credentials.latestClient(server.id)?.redirectPort }),
   })
   const provider = new DeskOAuthProvider({
     serverId: server.id,
@@ -60,6 +63,7 @@ export async function startSignInFlow(options: SignInFlowOptions): Promise<SignI
     ignoreStoredTokens: true,
     mode: 'sign-in',
     ...(server.preRegistered ? { preRegistered: server.preRegistered } : {}),
+    ...(server.clientMetadataUrl ? { clientMetadataUrl: server.clientMetadataUrl } : {}),
     ...(server.scopes ? { scopes: server.scopes } : {}),
   })
   const authOptions = {

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
+import { clientName } from '../../../../../src/main/core/mcp/oauth/oauth-credentials'
+import { browse, oauthHost, waitForServer } from './oauth-support'
+import {
+  startTwoIssuerFixture,
+  type AuthorizationServerSetup,
+  type IssuerSide,
+  type SideName,
+} from './two-issuer-fixture'
+
+/** Every client id a side saw: in authorization requests, token request bodies and Basic credentials. */
+function clientIdsSeenBy(side: IssuerSide): string[] {
+  const fromAuthorize = side.log.authorizeRequests.map((query) => query.get('client_id'))
+  const fromToken = side.log.tokenRequests.flatMap((request) => [
+    request.params.get('client_id'),
+    request.authorization
+      ? Buffer.from(request.authorization.replace(/^Basic\s+/i, ''), 'base64')
+          .toString()
+          .split(':')[0]
+      : null,
+  ])
+  return [...fromAuthorize, ...fromToken].filter((id): id is string => typeof id === 'string')
+}
+
+describe('OAuth credentials keyed by the authorization server (SEP-2352 migration)', () => {
+  const cleanups: Array<() => Promise<void> | void> = []
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  })
+
+  async function setup(setups: Partial<Record<SideName, AuthorizationServerSetup>> = {}) {
+    const fixture = await startTwoIssuerFixture(setups)
+    cleanups.push(() => fixture.stop())
+    const host = oauthHost()
+    cleanups.push(async () => {
+      host.oauth.close()
+      await host.servers.shutdown()
+    })
+    await host.servers.start()
+    const input: ServerInput = { name: 'Notes', transport: 'http', url: fixture.mcpUrl }
+    const added = await host.servers.add(input)
+    return { fixture, host, id: added.id }
+  }
+
+  async function signIn({ host, id }: Awaited<ReturnType<typeof setup>>) {
+    const start = await host.signIn.start(id)
+    const connected = waitForServer(host.servers, id, (state) => state.status === 'connected')
+    expect((await browse(start.authorizationUrl)).status).toBe(200)
+    return connected
+  }
+
+  it('registers again at a new authorization server and never shows it the old client or tokens', async () => {
+    const setupResult = await setup()
+    const { fixture, host, id } = setupResult
+    const signedIn = await signIn(setupResult)
+    expect(signedIn.auth?.issuer).toBe(fixture.first.issuer)
+    const firstClientIds = [...new Set(clientIdsSeenBy(fixture.first))]
+    expect(fixture.first.log.registrations).toHaveLength(1)
+    expect(firstClientIds).toHaveLength(1)
+
+    // The server moves to the second authorization server: the first one's token is refused, and its
+    // refresh token is not worth trying anywhere (the resource metadata names another issuer now).
+    const firstTokenRequests = fixture.first.log.tokenRequests.length
+    fixture.moveTo('second')
+    const needsSignIn = waitForServer(host.servers, id, (state) => state.status === 'needs-sign-in')
+    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
+    await needsSignIn
+    expect(fixture.second.log.tokenRequests).toEqual([])
+    expect(fixture.first.log.tokenRequests).toHaveLength(firstTokenRequests)
+    expect(host.log.join('\n')).toMatch(/now uses the authorization server .* sign in again there/)
+
+    const state = await signIn(setupResult)
+    expect(state.auth?.issuer).toBe(fixture.second.issuer)
+    expect(fixture.second.log.registrations).toHaveLength(1)
+    for (const clientId of firstClientIds) expect(clientIdsSeenBy(fixture.second)).not.toContain(clientId)
+    const result = await host.servers.connection(id).callTool('whoami', {})
+    expect(result.content).toEqual([{ type: 'text', text: 'notes:read' }])
+
+    // Both registrations are kept, each under its issuer: moving back needs a sign-in but no registration.
+    const stored = host.secrets.get(clientName(id)) ?? ''
+    const secondClientIds = [...new Set(clientIdsSeenBy(fixture.second))]
+    expect(secondClientIds).toHaveLength(1)
+    for (const clientId of [...firstClientIds, ...secondClientIds]) {
+      expect(stored).toContain(clientId)
+    }
+    fixture.moveTo('first')
+    const again = waitForServer(host.servers, id, (current) => current.status === 'needs-sign-in')
+    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
+    await again
+    await signIn(setupResult)
+    expect(fixture.first.log.registrations).toHaveLength(1)
+    expect(new Set(clientIdsSeenBy(fixture.first))).toEqual(new Set(firstClientIds))
+  })
+
+  it('a client id from the settings is bound to the issuer it first signed in with', async () => {
+    const known = { knownClientId: 'desk-client' }
+    const fixture = await startTwoIssuerFixture({ first: known, second: known })
+    cleanups.push(() => fixture.stop())
+    const host = oauthHost()
+    cleanups.push(async () => {
+      host.oauth.close()
+      await host.servers.shutdown()
+    })
+    await host.servers.start()
+    const { id } = await host.servers.add({
+      name: 'Notes',
+      transport: 'http',
+      url: fixture.mcpUrl,
+      oauth: { clientId: 'desk-client' },
+    })
+    await signIn({ fixture, host, id })
+
+    fixture.moveTo('second')
+    const needsSignIn = waitForServer(host.servers, id, (state) => state.status === 'needs-sign-in')
+    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
+    await needsSignIn
+    await expect(host.signIn.start(id)).rejects.toThrow(/desk-client.*registered with/)
+    expect(host.servers.get(id).auth?.error).toMatch(new RegExp(fixture.second.issuer.replace(/\W/g, '.')))
+    expect(clientIdsSeenBy(fixture.second)).toEqual([])
+    expect(fixture.second.log.registrations).toEqual([])
+  })
+})
