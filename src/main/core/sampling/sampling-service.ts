@@ -5,7 +5,6 @@ import type {
   ClientContext,
   CreateMessageResult,
   JSONRPCErrorResponse,
-  RequestId,
 } from '@modelcontextprotocol/client'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
@@ -98,7 +97,6 @@ export class SamplingService {
       { params: permissiveCreateMessageParamsSchema },
       (params, extra) => this.#handle(scope, transportLabel, params, extra) as Promise<never>,
     )
-    honourCancellationOfRequestZero(client)
   }
 
   /**
@@ -373,22 +371,4 @@ export class SamplingService {
   #now(): number {
     return this.#deps.now?.() ?? Date.now()
   }
-}
-
-/**
- * SDK 1.32.2 drops `notifications/cancelled` for request id 0 (`if (!requestId) return` in
- * Protocol._oncancel; upstream typescript-sdk issues 2115/2283, fixed after 1.32.2). A server's first
- * request is id 0 and is often a sampling request, whose cancellation must stop the provider call. This
- * handler does what the SDK's does, for every id including 0, on the SDK's own per-request controllers.
- */
-function honourCancellationOfRequestZero(client: Client): void {
-  const controllers = (
-    client as unknown as { _requestHandlerAbortControllers?: Map<RequestId, AbortController> }
-  )._requestHandlerAbortControllers
-  if (!(controllers instanceof Map)) return
-  client.setNotificationHandler('notifications/cancelled', (notification) => {
-    const id = notification.params.requestId
-    if (id === undefined) return
-    controllers.get(id)?.abort(notification.params.reason)
-  })
 }
