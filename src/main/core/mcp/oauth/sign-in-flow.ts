@@ -41,8 +41,9 @@ export interface SignInFlow {
 
 /**
  * One authorization-code flow with PKCE, from the user's click to stored tokens: listen on loopback, let the
- * SDK discover, register (when no client is known) and build the authorization URL, then wait for the
- * redirect with this flow's state and exchange the code. The URL is only returned, never opened here.
+ * SDK discover, register (when no client is known at that issuer and no URL-based client id applies) and
+ * build the authorization URL, then wait for the redirect with this flow's state and exchange the code. The
+ * URL is only returned, never opened here.
  */
 export async function startSignInFlow(options: SignInFlowOptions): Promise<SignInFlow> {
   const { server, credentials, memory, fetchFn, now } = options

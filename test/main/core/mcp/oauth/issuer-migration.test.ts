@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
-import { clientName } from '../../../../../src/main/core/mcp/oauth/oauth-credentials'
+import { clientName, OAuthCredentials } from '../../../../../src/main/core/mcp/oauth/oauth-credentials'
 import { browse, oauthHost, waitForServer } from './oauth-support'
 import {
   startTwoIssuerFixture,
@@ -92,6 +92,40 @@ describe('OAuth credentials keyed by the authorization server (SEP-2352 migratio
     expect(fixture.first.log.registrations).toHaveLength(1)
     expect(new Set(clientIdsSeenBy(fixture.first))).toEqual(new Set(firstClientIds))
   })
+
+  it.each(['stamped', 'unstamped'])(
+    'a registration stored before issuer keys (%s) keeps working and belongs to its issuer from then on',
+    async (variant) => {
+      const setupResult = await setup()
+      const { fixture, host, id } = setupResult
+      await signIn(setupResult)
+      // Rewrite the record into the one-registration shape of earlier versions.
+      const record = JSON.parse(host.secrets.get(clientName(id)) ?? '{}') as {
+        byIssuer: Record<string, { client: Record<string, unknown>; redirectPort: number }>
+      }
+      const legacy = Object.values(record.byIssuer)[0]!
+      if (variant === 'unstamped') delete legacy.client['issuer']
+      host.secrets.set(clientName(id), JSON.stringify(legacy))
+      const clientId = legacy.client['client_id'] as string
+
+      // A refresh still finds the client it needs.
+      fixture.first.store.expireAccessTokens()
+      const result = await host.servers.connection(id).callTool('whoami', {})
+      expect(result.content).toEqual([{ type: 'text', text: 'notes:read' }])
+      expect(fixture.first.log.tokenRequests.at(-1)?.grantType).toBe('refresh_token')
+
+      // So does the next sign-in; an unstamped one is stamped with this issuer and kept under it.
+      await signIn(setupResult)
+      expect(fixture.first.log.registrations).toHaveLength(1)
+      expect(fixture.first.log.authorizeRequests.at(-1)?.get('client_id')).toBe(clientId)
+      const credentials = new OAuthCredentials(host.secrets)
+      expect(credentials.client(id, fixture.first.issuer)?.client).toMatchObject({
+        client_id: clientId,
+        issuer: fixture.first.issuer,
+      })
+      expect(credentials.client(id, fixture.second.issuer)).toBeUndefined()
+    },
+  )
 
   it('a client id from the settings is bound to the issuer it first signed in with', async () => {
     const known = { knownClientId: 'desk-client' }
