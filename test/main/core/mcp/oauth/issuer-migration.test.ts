@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
 import { clientName, OAuthCredentials } from '../../../../../src/main/core/mcp/oauth/oauth-credentials'
-import { browse, oauthHost, waitForServer } from './oauth-support'
+import { signInAndConnect, startedOAuthHost, waitForServer, type Cleanups } from './oauth-support'
 import {
   startTwoIssuerFixture,
   type AuthorizationServerSetup,
@@ -24,30 +24,38 @@ function clientIdsSeenBy(side: IssuerSide): string[] {
 }
 
 describe('OAuth credentials keyed by the authorization server (SEP-2352 migration)', () => {
-  const cleanups: Array<() => Promise<void> | void> = []
+  const cleanups: Cleanups = []
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
-  async function setup(setups: Partial<Record<SideName, AuthorizationServerSetup>> = {}) {
+  async function setup(
+    setups: Partial<Record<SideName, AuthorizationServerSetup>> = {},
+    oauth?: Extract<ServerInput, { url: string }>['oauth'],
+  ) {
     const fixture = await startTwoIssuerFixture(setups)
     cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(async () => {
-      host.oauth.close()
-      await host.servers.shutdown()
-    })
-    await host.servers.start()
-    const input: ServerInput = { name: 'Notes', transport: 'http', url: fixture.mcpUrl }
+    const host = await startedOAuthHost(cleanups)
+    const input: ServerInput = {
+      name: 'Notes',
+      transport: 'http',
+      url: fixture.mcpUrl,
+      ...(oauth ? { oauth } : {}),
+    }
     const added = await host.servers.add(input)
     return { fixture, host, id: added.id }
   }
 
-  async function signIn({ host, id }: Awaited<ReturnType<typeof setup>>) {
-    const start = await host.signIn.start(id)
-    const connected = waitForServer(host.servers, id, (state) => state.status === 'connected')
-    expect((await browse(start.authorizationUrl)).status).toBe(200)
-    return connected
+  function signIn({ host, id }: Awaited<ReturnType<typeof setup>>) {
+    return signInAndConnect(host, id)
+  }
+
+  /** The server moves to `side`; the next call is refused and the server asks to sign in again. */
+  async function moveAndRefuse({ fixture, host, id }: Awaited<ReturnType<typeof setup>>, side: SideName) {
+    fixture.moveTo(side)
+    const needsSignIn = waitForServer(host.servers, id, (state) => state.status === 'needs-sign-in')
+    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
+    await needsSignIn
   }
 
   it('registers again at a new authorization server and never shows it the old client or tokens', async () => {
@@ -62,10 +70,7 @@ describe('OAuth credentials keyed by the authorization server (SEP-2352 migratio
     // The server moves to the second authorization server: the first one's token is refused, and its
     // refresh token is not worth trying anywhere (the resource metadata names another issuer now).
     const firstTokenRequests = fixture.first.log.tokenRequests.length
-    fixture.moveTo('second')
-    const needsSignIn = waitForServer(host.servers, id, (state) => state.status === 'needs-sign-in')
-    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
-    await needsSignIn
+    await moveAndRefuse(setupResult, 'second')
     expect(fixture.second.log.tokenRequests).toEqual([])
     expect(fixture.first.log.tokenRequests).toHaveLength(firstTokenRequests)
     expect(host.log.join('\n')).toMatch(/now uses the authorization server .* sign in again there/)
@@ -84,10 +89,7 @@ describe('OAuth credentials keyed by the authorization server (SEP-2352 migratio
     for (const clientId of [...firstClientIds, ...secondClientIds]) {
       expect(stored).toContain(clientId)
     }
-    fixture.moveTo('first')
-    const again = waitForServer(host.servers, id, (current) => current.status === 'needs-sign-in')
-    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
-    await again
+    await moveAndRefuse(setupResult, 'first')
     await signIn(setupResult)
     expect(fixture.first.log.registrations).toHaveLength(1)
     expect(new Set(clientIdsSeenBy(fixture.first))).toEqual(new Set(firstClientIds))
@@ -129,26 +131,11 @@ describe('OAuth credentials keyed by the authorization server (SEP-2352 migratio
 
   it('a client id from the settings is bound to the issuer it first signed in with', async () => {
     const known = { knownClientId: 'desk-client' }
-    const fixture = await startTwoIssuerFixture({ first: known, second: known })
-    cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(async () => {
-      host.oauth.close()
-      await host.servers.shutdown()
-    })
-    await host.servers.start()
-    const { id } = await host.servers.add({
-      name: 'Notes',
-      transport: 'http',
-      url: fixture.mcpUrl,
-      oauth: { clientId: 'desk-client' },
-    })
-    await signIn({ fixture, host, id })
+    const setupResult = await setup({ first: known, second: known }, { clientId: 'desk-client' })
+    const { fixture, host, id } = setupResult
+    await signIn(setupResult)
 
-    fixture.moveTo('second')
-    const needsSignIn = waitForServer(host.servers, id, (state) => state.status === 'needs-sign-in')
-    await expect(host.servers.connection(id).callTool('whoami', {})).rejects.toThrow(/sign/i)
-    await needsSignIn
+    await moveAndRefuse(setupResult, 'second')
     await expect(host.signIn.start(id)).rejects.toThrow(/desk-client.*registered with/)
     expect(host.servers.get(id).auth?.error).toMatch(new RegExp(fixture.second.issuer.replace(/\W/g, '.')))
     expect(clientIdsSeenBy(fixture.second)).toEqual([])

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
-import { browse, oauthHost, waitForServer } from './oauth-support'
+import { signInAndConnect, startedOAuthHost, type Cleanups } from './oauth-support'
 import { startTwoIssuerFixture, type AuthorizationServerSetup } from './two-issuer-fixture'
 
 const CLIENT_ID_URL = 'https://desk.example.org/oauth/client-metadata.json'
 const CIMD_SUPPORTED = { client_id_metadata_document_supported: true }
 
 describe('How MCP Desk identifies itself to an authorization server', () => {
-  const cleanups: Array<() => Promise<void> | void> = []
+  const cleanups: Cleanups = []
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
@@ -19,17 +19,12 @@ describe('How MCP Desk identifies itself to an authorization server', () => {
   ) {
     const fixture = await startTwoIssuerFixture({ first })
     cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(async () => {
-      host.oauth.close()
-      await host.servers.shutdown()
-    })
+    const host = await startedOAuthHost(cleanups)
     if (organisationUrl) {
       host.settings.update((draft) => {
         draft.mcp.oauth = { clientMetadataUrl: organisationUrl }
       })
     }
-    await host.servers.start()
     const input: ServerInput = {
       name: 'Notes',
       transport: 'http',
@@ -40,11 +35,8 @@ describe('How MCP Desk identifies itself to an authorization server', () => {
     return { side: fixture.first, host, id, url: fixture.mcpUrl }
   }
 
-  async function signIn({ host, id }: Awaited<ReturnType<typeof setup>>) {
-    const start = await host.signIn.start(id)
-    const connected = waitForServer(host.servers, id, (state) => state.status === 'connected')
-    expect((await browse(start.authorizationUrl)).status).toBe(200)
-    return connected
+  function signIn({ host, id }: Awaited<ReturnType<typeof setup>>) {
+    return signInAndConnect(host, id)
   }
 
   it('registers dynamically as a native application with a loopback redirect and refresh tokens', async () => {

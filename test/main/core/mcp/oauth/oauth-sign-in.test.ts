@@ -5,10 +5,10 @@ import {
   type OAuthMcpServerOptions,
 } from '../../../../fixtures/oauth-server/start-oauth-mcp-server'
 import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
-import { browse, oauthHost, waitForServer } from './oauth-support'
+import { browse, startedOAuthHost, waitForServer, type Cleanups } from './oauth-support'
 
 describe('OAuth sign-in against a protected server on loopback', () => {
-  const cleanups: Array<() => Promise<void> | void> = []
+  const cleanups: Cleanups = []
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
@@ -16,12 +16,7 @@ describe('OAuth sign-in against a protected server on loopback', () => {
   async function setup(options: OAuthMcpServerOptions = {}, input: Partial<ServerInput> = {}) {
     const fixture = await startOAuthMcpServer(options)
     cleanups.push(() => fixture.stop())
-    const host = oauthHost()
-    cleanups.push(async () => {
-      host.oauth.close()
-      await host.servers.shutdown()
-    })
-    await host.servers.start()
+    const host = await startedOAuthHost(cleanups)
     const added = await host.servers.add({
       name: 'Notes',
       transport: 'http',

@@ -58,3 +58,26 @@ export async function browse(
     throw new Error(`the authorization server did not redirect (HTTP ${response.status})`)
   return fetch(location)
 }
+
+/** Clean-ups a test file runs after each test, last registered first. */
+export type Cleanups = Array<() => Promise<void> | void>
+
+/** oauthHost(), started, and closed again by `cleanups`. */
+export async function startedOAuthHost(cleanups: Cleanups): Promise<ReturnType<typeof oauthHost>> {
+  const host = oauthHost()
+  cleanups.push(async () => {
+    host.oauth.close()
+    await host.servers.shutdown()
+  })
+  await host.servers.start()
+  return host
+}
+
+/** The user clicks Sign in and allows it in the browser; resolves once the server is connected. */
+export async function signInAndConnect(host: ReturnType<typeof oauthHost>, id: string): Promise<ServerState> {
+  const start = await host.signIn.start(id)
+  const connected = waitForServer(host.servers, id, (state) => state.status === 'connected')
+  const landing = await browse(start.authorizationUrl)
+  if (landing.status !== 200) throw new Error(`the sign-in landing page answered HTTP ${landing.status}`)
+  return connected
+}
