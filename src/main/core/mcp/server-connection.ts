@@ -1,59 +1,26 @@
-import type { Client } from '@modelcontextprotocol/client'
-import type {
-  ClientOptions,
-  RequestOptions,
-  CallToolResult,
-  Implementation,
-} from '@modelcontextprotocol/client'
-import type {
-  ServerAuthState,
-  ServerFailure,
-  ServerState,
-  ServerStatus,
-  ToolChange,
-} from '../../../shared/mcp/server-state'
+import type { Client, RequestOptions, CallToolResult, Implementation } from '@modelcontextprotocol/client'
+import type { ServerFailure, ServerState, ServerStatus, ToolChange } from '../../../shared/mcp/server-state'
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 import { latestStderrLine } from '../../../shared/mcp/server-state'
 import { ConnectDeadline } from './connect-deadline'
-import { DiscoveryLimitError, discoverTools } from './discovery/discover-tools'
+import { DiscoveryLimitError, discoverToolList } from './discovery/discover-tools'
+import { ConnectionUpkeep } from './discovery/connection-upkeep'
 import { toToolInfo } from './discovery/tool-naming'
-import { MemoryApprovedToolsStore, type ApprovedToolsStore } from './discovery/approved-tools-store'
+import { MemoryApprovedToolsStore } from './discovery/approved-tools-store'
 import { ServerToolApprovals } from './discovery/server-tool-approvals'
 import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
 import { DeskClient } from './desk-client'
 import { closedDuringProbe, connectOptionsFor, negotiationFor, ProbeIntolerantServers } from './protocol-era'
 import { StartingOutputAnnouncer } from './starting-output'
 import { describeDestination, redactForLog } from './redact'
-import { screenRequests, type RequestScreen } from './request-screen'
-import type { OpenedTransport, TransportOpener } from './transport-opener'
+import { screenRequests } from './request-screen'
+import type { OpenedTransport } from './transport-opener'
+import type { ServerConnectionDeps } from './server-connection-deps'
 import { signInRequiredIn } from './oauth/sign-in-errors'
 import { closeQuietly, isSessionGone } from './client-close'
 import { messageOf } from '../../../shared/format/error-message'
 
-export interface ServerConnectionDeps {
-  opener: TransportOpener
-  resolveValues: (config: ServerConfig) => Record<string, string>
-  limits: () => McpLimits
-  clientInfo: Implementation
-  /** Capabilities and handlers later features add to every client (sampling, roots, elicitation). */
-  configureClient?: (client: Client, config: ServerConfig) => void
-  /** Called once a client configured above is closed, however that happened (so its work is cancelled). */
-  releaseClient?: (client: Client) => void
-  /** The protocol version the server agreed to (the SDK keeps it to itself; the transport hears it). */
-  onProtocolVersion?: (client: Client, version: string) => void
-  clientCapabilities?: ClientOptions['capabilities']
-  /** Answers some server requests before the SDK handles them (a flood the host refuses anyway). */
-  screenRequest?: RequestScreen
-  onChange: () => void
-  log: (line: string) => void
-  now?: () => Date
-  /** OAuth state of a remote server (signed in, waiting for the browser…); absent when it never asked. */
-  authState?: (serverId: string) => ServerAuthState | undefined
-  /** The profile's approved tool definitions (the rug-pull guard); in memory when absent (tests). */
-  approvedTools?: ApprovedToolsStore
-  /** Servers that exit on the era probe (shared by all connections); this connection's own when absent. */
-  probeIntolerant?: ProbeIntolerantServers
-}
+export type { ServerConnectionDeps } from './server-connection-deps'
 
 /**
  * One configured server's connection: connect (initialize + discovery under limits and a deadline),
@@ -77,12 +44,16 @@ export class ServerConnection {
   #secretValues: string[] = []
   readonly #probeIntolerant: ProbeIntolerantServers
   readonly #startingOutput: StartingOutputAnnouncer
+  /** list_changed, TTL and the 2026-07-28 change stream of the current client. */
+  readonly #upkeep: ConnectionUpkeep
 
   constructor(config: ServerConfig, deps: ServerConnectionDeps) {
     this.#config = config
     this.#deps = deps
     this.#probeIntolerant = deps.probeIntolerant ?? new ProbeIntolerantServers()
     this.#startingOutput = new StartingOutputAnnouncer(deps.onChange)
+    const log = (line: string): void => deps.log(`${this.#label()}: ${this.#redact(line)}`)
+    this.#upkeep = new ConnectionUpkeep({ log, now: () => this.#now().getTime() })
     this.#tools = new ServerToolApprovals(
       () => this.#config.id,
       deps.approvedTools ?? new MemoryApprovedToolsStore(),
@@ -103,7 +74,14 @@ export class ServerConnection {
     return this.#status === 'connected' ? this.#client : undefined
   }
 
+  get changes(): ConnectionUpkeep['changes'] {
+    return this.#status === 'connected' ? this.#upkeep.changes : undefined
+  }
+
   state(): ServerState {
+    // A read is when a tool list past its TTL is listed again (see ConnectionUpkeep.takeStale).
+    if (this.#status === 'connected' && this.#upkeep.takeStale())
+      void this.#relist(this.#generation, this.#deps.limits(), 'stale')
     const config = this.#config
     const auth = config.transport === 'stdio' ? undefined : this.#deps.authState?.(config.id)
     return {
@@ -194,17 +172,19 @@ export class ServerConnection {
       await client.connect(opened.transport, connectOptionsFor(legacyAtOnce, options))
       this.#protocolVersion = client.getNegotiatedProtocolVersion()
       if (this.#deps.screenRequest) screenRequests(transport, client, this.#deps.screenRequest)
+      await this.#upkeep.listen(client, limits.connectTimeoutMs)
       // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
       // answer -32601 and fail a perfectly good connection.
       const offersTools = client.getServerCapabilities()?.tools !== undefined
-      const raw = offersTools
-        ? await discoverTools(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
+      const listed = offersTools
+        ? await discoverToolList(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
             if (error instanceof DiscoveryLimitError) limitError = error
             throw error
           })
-        : []
+        : { tools: [], ttlMs: undefined }
       if (generation !== this.#generation) return undefined
-      this.#tools.review(toToolInfo(this.#config.id, raw))
+      this.#tools.review(toToolInfo(this.#config.id, listed.tools))
+      this.#upkeep.listed(client, listed.ttlMs)
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
       this.#set('connected')
@@ -216,6 +196,7 @@ export class ServerConnection {
       if (generation !== this.#generation) return undefined
       const reasonSource = deadline.signal.aborted ? (deadline.signal.reason as Error) : error
       this.#deps.releaseClient?.(client)
+      await this.#upkeep.close()
       await closeQuietly(client)
       await opened.ended()
       if (generation !== this.#generation) return undefined
@@ -307,27 +288,26 @@ export class ServerConnection {
     const client = new DeskClient(this.#deps.clientInfo, {
       capabilities: this.#deps.clientCapabilities ?? {},
       versionNegotiation: negotiationFor(this.#config, limits),
-      listChanged: {
-        // The SDK debounces (300 ms); discovery itself stays ours so limits apply to every re-list.
-        tools: {
-          autoRefresh: false,
-          debounceMs: 300,
-          onChanged: () => void this.#relist(generation, limits),
-        },
-      },
     })
+    // Discovery stays ours, so limits apply to every re-list.
+    this.#upkeep.watch(client, () => void this.#relist(generation, limits))
     this.#deps.configureClient?.(client, this.#config)
     return client
   }
 
-  /** Rug-pull guard: a definition that differs from the approved one is hidden until the user accepts it. */
-  async #relist(generation: number, limits: McpLimits): Promise<void> {
+  /**
+   * Rug-pull guard: a definition that differs from the approved one is hidden until the user accepts it. A
+   * list that was only stale is announced only when something changed.
+   */
+  async #relist(generation: number, limits: McpLimits, why: 'changed' | 'stale' = 'changed'): Promise<void> {
     const client = this.#client
     if (!client || generation !== this.#generation || this.#status !== 'connected') return
     try {
-      const next = toToolInfo(this.#config.id, await discoverTools(client, limits))
+      const listed = await discoverToolList(client, limits)
       if (generation !== this.#generation) return
-      this.#tools.review(next)
+      const changed = this.#tools.review(toToolInfo(this.#config.id, listed.tools))
+      this.#upkeep.listed(client, listed.ttlMs)
+      if (why === 'stale' && !changed) return
       const pending = this.#tools.pending.length
       this.#deps.log(`${this.#label()}: tool list changed, ${pending} change(s) need review`)
       this.#deps.onChange()
@@ -344,6 +324,7 @@ export class ServerConnection {
 
   #onUnexpectedClose(generation: number, opened: OpenedTransport): void {
     if (this.#client) this.#deps.releaseClient?.(this.#client)
+    void this.#upkeep.close()
     if (generation !== this.#generation || this.#status !== 'connected') return
     void opened.ended().then(() => {
       if (generation !== this.#generation) return
@@ -360,6 +341,7 @@ export class ServerConnection {
     if (client) {
       client.onclose = undefined
       this.#deps.releaseClient?.(client)
+      await this.#upkeep.close()
       await closeQuietly(client)
     }
     if (opened) await opened.ended()

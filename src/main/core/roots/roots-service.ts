@@ -26,7 +26,7 @@ interface ClientScope {
  * MCP roots: the folders the user granted, per server or by default, answered to `roots/list` as file://
  * URIs. Every change goes through settings, and every settings change (from here, the window or anything
  * else that updates settings in this process) is compared per connected server: only a server whose own
- * folders changed is sent `notifications/roots/list_changed`.
+ * folders changed is sent `notifications/roots/list_changed` (a 2025 server; see #announce).
  */
 export class RootsService implements ClientFeature {
   readonly capabilities = { roots: { listChanged: true } }
@@ -133,6 +133,9 @@ export class RootsService implements ClientFeature {
       if (isDeepStrictEqual(folders, scope.known)) continue
       scope.known = folders
       if (!scope.initialized) continue
+      // 2026-07-28 has no roots/list_changed: a server asks for roots inside each call that needs them
+      // (an `input_required` round), so it always gets the folders as they are then.
+      if (scope.client.getProtocolEra() === 'modern') continue
       this.#deps.log?.(`${scope.serverId}: roots changed, sending roots/list_changed`)
       scope.client.sendRootsListChanged().catch((error: unknown) => {
         // The connection may be closing; the server asks again when it reconnects.

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isDeepStrictEqual } from 'node:util'
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
-import { ProtocolError } from '@modelcontextprotocol/server'
+import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { validateCreateMessageParams } from '../../../../src/main/core/sampling/validate-request'
+import { startModernHttpServer } from '../../../fixtures/mcp-servers/modern-http-server'
 import { INVALID_REQUESTS } from './request-params'
 import { nextCard, startSamplingHarness, type SamplingHarness } from './sampling-harness'
 
@@ -72,23 +73,46 @@ function textOf(result: { content: unknown }): string {
   return (result.content as Array<{ type: string; text?: string }>).map((item) => item.text ?? '').join('')
 }
 
+/** Calls `summarize` on 'notes', checks the card says which tool asked in which round, and approves it. */
+async function summarizeThroughCard(h: SamplingHarness): Promise<CallToolResult> {
+  h.mock.enqueue({ kind: 'text', chunks: ['Short.'] })
+  const call = h.servers.connection('notes').callTool('summarize', { text: 'a long text' })
+  const card = await nextCard(h.engine)
+  expect(card).toMatchObject({
+    kind: 'sampling',
+    serverName: 'notes',
+    systemPrompt: 'You summarize.',
+    askedInside: { kind: 'tool', name: 'summarize', round: 1 },
+  })
+  h.engine.queue.decide(card.id, { kind: 'approve' })
+  return await call
+}
+
 describe('sampling inside a tool result (MRTR)', () => {
   it('shows the approval card saying which tool asked, in which round, and the answer reaches the tool result', async () => {
     const h = await start('ask')
-    h.mock.enqueue({ kind: 'text', chunks: ['Short.'] })
-    const call = h.servers.connection('notes').callTool('summarize', { text: 'a long text' })
-    const card = await nextCard(h.engine)
-    expect(card).toMatchObject({
-      kind: 'sampling',
-      serverName: 'notes',
-      systemPrompt: 'You summarize.',
-      askedInside: { kind: 'tool', name: 'summarize', round: 1 },
-    })
-    h.engine.queue.decide(card.id, { kind: 'approve' })
-    const result = await call
+    const result = await summarizeThroughCard(h)
     expect(result.isError).not.toBe(true)
     expect(textOf(result)).toBe('summary: Short.')
     expect(h.mock.requests.at(-1)?.body).toMatchObject({ model: 'mock-large' })
+  })
+
+  it('does the same over stateless Streamable HTTP: no session, each round a request of its own', async () => {
+    const remote = await startModernHttpServer()
+    try {
+      const h = (harness = await startSamplingHarness({
+        servers: [{ id: 'notes', policy: 'ask', http: { url: remote.url, protocol: '2026-07-28' } }],
+      }))
+      expect(h.servers.get('notes')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
+      expect(textOf(await summarizeThroughCard(h))).toBe('summary: Short.')
+      // The first call answered input_required; the retry carried the completion and the requestState.
+      expect(remote.count('tools/call')).toBe(2)
+      expect(remote.requests.some((request) => 'mcp-session-id' in request.headers)).toBe(false)
+    } finally {
+      await harness?.close()
+      harness = undefined
+      await remote.close()
+    }
   })
 
   it('counts rounds across retries on the cards, and the tool answers after the last', async () => {

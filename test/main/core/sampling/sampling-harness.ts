@@ -38,6 +38,8 @@ export interface HarnessOptions {
     setup?: (server: McpServer) => void
     /** A real server process instead of an in-process one (e.g. a 2026-era fixture over stdio). */
     stdio?: { command: string; args: string[] }
+    /** A real remote server instead (e.g. the stateless 2026-era fixture over Streamable HTTP). */
+    http?: { url: string; protocol?: '2026-07-28' }
   }>
   chunkTimeoutMs?: number
   ruleset?: Record<string, 'allow' | 'ask' | 'deny'>
@@ -79,11 +81,20 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
   settings.update((draft) => {
     draft.permissions.mcp_sampling = options.ruleset ?? {}
     for (const s of options.servers) {
+      const models = s.samplingModels ? { samplingModels: s.samplingModels } : {}
       draft.servers.push(
-        inProcessServerConfig(s.id, s.policy, {
-          ...(s.samplingModels ? { samplingModels: s.samplingModels } : {}),
-          ...s.stdio,
-        }),
+        s.http
+          ? {
+              id: s.id,
+              name: s.id,
+              enabled: true,
+              sampling: s.policy,
+              transport: 'http',
+              headers: {},
+              ...models,
+              ...s.http,
+            }
+          : inProcessServerConfig(s.id, s.policy, { ...models, ...s.stdio }),
       )
     }
   })
@@ -97,7 +108,7 @@ export async function startSamplingHarness(options: HarnessOptions): Promise<Sam
   })
   const mcpServers = new Map<string, McpServer>()
   const opener: TransportOpener = (config, values, limits) => {
-    if (config.transport === 'stdio' && config.command !== 'in-process') {
+    if (config.transport !== 'stdio' || config.command !== 'in-process') {
       return defaultTransportOpener(config, values, limits)
     }
     const server = new McpServer({ name: config.id, version: '1.0.0' }, { capabilities: { tools: {} } })

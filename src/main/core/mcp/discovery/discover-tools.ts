@@ -2,6 +2,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { Client, RequestOptions, Tool } from '@modelcontextprotocol/client'
 import type { McpLimits } from '../../../../shared/settings/settings-schema'
 import { formatByteSize, jsonByteLength } from './byte-size'
+import { shorterTtl, ttlOf } from './list-freshness'
 import { invalidXMcpHeader } from './x-mcp-header'
 
 /** A tool definition exactly as the server listed it. */
@@ -137,7 +138,7 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 export async function discoverTools(
   source: Client | ToolLister,
   limits: McpLimits,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; onPage?: (page: Record<string, unknown>) => void } = {},
 ): Promise<RawTool[]> {
   const { signal } = options
   const client = 'listToolsPage' in source ? source : pagesOf(source)
@@ -158,6 +159,7 @@ export async function discoverTools(
     if (!isPlainObject(result) || !Array.isArray(result['tools'])) {
       throw new DiscoveryError(`tools/list page ${page} has no "tools" array`)
     }
+    options.onPage?.(result)
     const listed: unknown[] = result['tools']
 
     if (tools.length + listed.length > limits.maxTools) {
@@ -203,4 +205,18 @@ export async function discoverTools(
     cursorsSeen.add(next)
     cursor = next
   }
+}
+
+/** discoverTools, with the TTL the server gave the list (SEP-2549; the shortest of its pages'), if any. */
+export async function discoverToolList(
+  client: Client,
+  limits: McpLimits,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ tools: RawTool[]; ttlMs: number | undefined }> {
+  let ttlMs: number | undefined
+  const tools = await discoverTools(client, limits, {
+    ...options,
+    onPage: (page) => (ttlMs = shorterTtl(ttlMs, ttlOf(page))),
+  })
+  return { tools, ttlMs }
 }

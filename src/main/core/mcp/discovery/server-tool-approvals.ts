@@ -47,20 +47,23 @@ export class ServerToolApprovals {
     this.#listed = []
   }
 
-  /** Judges a listing against the approved definitions (trusting a first listing) and keeps the result. */
-  review(listed: ToolInfo[]): void {
+  /**
+   * Judges a listing against the approved definitions (trusting a first listing) and keeps the result;
+   * true when what is approved or pending changed.
+   */
+  review(listed: ToolInfo[]): boolean {
+    const before = JSON.stringify([this.#approved, this.#pending])
     const review = reviewTools(this.#store.get(this.#serverId()), listed)
     if (review.record) this.#store.apply(this.#serverId(), review.record)
     this.#listed = listed
     this.#approved = review.approved
     this.#pending = review.pending
+    return JSON.stringify([this.#approved, this.#pending]) !== before
   }
 
   /** Judges the last listing again (another process may have accepted); true when anything changed. */
   reviewAgain(): boolean {
-    const before = JSON.stringify([this.#approved, this.#pending])
-    this.review(this.#listed)
-    return JSON.stringify([this.#approved, this.#pending]) !== before
+    return this.review(this.#listed)
   }
 
   /**

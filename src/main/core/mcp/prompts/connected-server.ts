@@ -1,6 +1,7 @@
 import type { Client, ServerCapabilities } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { ConnectionManager } from '../connection-manager'
+import type { ChangeSubscription } from '../discovery/change-subscription'
 
 /** What the prompt and resource services need from the connection manager. */
 export type ServerDirectory = Pick<ConnectionManager, 'list' | 'connection' | 'subscribe'>
@@ -11,6 +12,8 @@ export interface ConnectedServer {
   name: string
   client: Client
   capabilities: ServerCapabilities
+  /** The connection's change stream (2026-07-28 only): the resources it follows are its filter. */
+  changes: ChangeSubscription | undefined
 }
 
 /** The connected server with this id; unknown is `not_found`, not connected is `unavailable`. */
@@ -28,6 +31,7 @@ export function connectedServer(servers: ServerDirectory, serverId: string): Con
     name: connection.config.name,
     client,
     capabilities: client.getServerCapabilities() ?? {},
+    changes: connection.changes,
   }
 }
 

@@ -19,6 +19,8 @@ import {
   type ServerDirectory,
 } from './connected-server'
 import { listAllPages } from './list-pages'
+import { ListCache, type Listed } from './list-cache'
+import { shorterTtl, ttlOf } from '../discovery/list-freshness'
 import { toPromptMessages } from './prompt-messages'
 import type { PromptListWatch } from './prompt-list-watch'
 import { messageOf } from '../../../../shared/format/error-message'
@@ -38,13 +40,12 @@ const DEFAULT_TIMEOUT_MS = 30_000
 
 /**
  * The prompts of connected servers: listing them for the `/` picker, filling one in (prompts/get) as messages
- * a chat turn can insert, and suggesting argument values (completion/complete). A server that announces
- * list changes has its list kept per connection until it announces one; any other server is asked each time,
- * since nothing would tell us its list went stale.
+ * a chat turn can insert, and suggesting argument values (completion/complete). A server's list is kept per
+ * connection while it is fresh: until the server announces a change, no longer than its TTL (see ListCache).
  */
 export class PromptService {
   readonly #deps: PromptServiceDeps
-  readonly #cache = new WeakMap<Client, Promise<Prompt[]>>()
+  readonly #cache = new ListCache<Prompt[]>()
   readonly #listeners = new Set<PromptsChangedListener>()
   readonly #unwatch: () => void
 
@@ -164,34 +165,25 @@ export class PromptService {
   #promptsOf(server: ConnectedServer): Promise<Prompt[]> {
     const capability = server.capabilities.prompts
     if (capability === undefined) return Promise.resolve([])
-    if (capability.listChanged !== true) return this.#fetch(server)
-    const cached = this.#cache.get(server.client)
-    if (cached) return cached
-    return this.#fetchIntoCache(server)
+    return this.#cache.get(server.client, capability.listChanged === true, () => this.#fetch(server))
   }
 
-  #fetchIntoCache(server: ConnectedServer): Promise<Prompt[]> {
-    const fetching = this.#fetch(server)
-    this.#cache.set(server.client, fetching)
-    // A failed list is not kept: the next caller asks again.
-    fetching.catch(() => {
-      if (this.#cache.get(server.client) === fetching) this.#cache.delete(server.client)
-    })
-    return fetching
-  }
-
-  #fetch(server: ConnectedServer): Promise<Prompt[]> {
-    return listAllPages(`server "${server.name}"'s prompt list`, async (cursor) => {
+  async #fetch(server: ConnectedServer): Promise<Listed<Prompt[]>> {
+    let ttlMs: number | undefined
+    const value = await listAllPages(`server "${server.name}"'s prompt list`, async (cursor) => {
       try {
-        const page = await server.client.listPrompts(
-          cursor === undefined ? undefined : { cursor },
-          this.#options(),
-        )
+        // Our cache decided this list is needed afresh; the SDK's own copy is refreshed, not served.
+        const page = await server.client.listPrompts(cursor === undefined ? undefined : { cursor }, {
+          ...this.#options(),
+          cacheMode: 'refresh',
+        })
+        ttlMs = shorterTtl(ttlMs, ttlOf(page))
         return { items: page.prompts, nextCursor: page.nextCursor }
       } catch (error) {
         throw serverRequestFailure(server, 'list its prompts', error)
       }
     })
+    return { value, ttlMs }
   }
 
   #onListChanged(serverId: string, client: Client): void {
@@ -202,11 +194,13 @@ export class PromptService {
     } catch {
       return
     }
-    this.#cache.delete(client)
+    this.#cache.forget(client)
     if (server.capabilities.prompts?.listChanged === true) {
-      this.#fetchIntoCache(server).catch((error: unknown) =>
-        this.#deps.log?.(`MCP server ${server.name}: re-listing prompts failed: ${messageOf(error)}`),
-      )
+      this.#cache
+        .fetch(client, true, () => this.#fetch(server))
+        .catch((error: unknown) =>
+          this.#deps.log?.(`MCP server ${server.name}: re-listing prompts failed: ${messageOf(error)}`),
+        )
     }
     for (const listener of this.#listeners) listener({ serverId })
   }

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client'
-import type { Client, RequestOptions, Resource, ResourceTemplateType } from '@modelcontextprotocol/client'
+import type { RequestOptions, Resource, ResourceTemplateType } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { Completion, PromptArgumentValues } from '../../../../shared/mcp/prompts'
 import type {
@@ -21,6 +21,8 @@ import {
   type ServerDirectory,
 } from '../prompts/connected-server'
 import { listAllPages } from '../prompts/list-pages'
+import { ListCache, type Listed } from '../prompts/list-cache'
+import { shorterTtl, ttlOf } from '../discovery/list-freshness'
 import { failureOf } from '../prompts/prompt-service'
 import { toResourceContents } from './resource-contents'
 import { ResourceSubscriptions } from './resource-subscriptions'
@@ -46,11 +48,12 @@ const DEFAULT_TIMEOUT_MS = 30_000
 /**
  * The resources of connected servers: listing resources and templates for the browser, reading one in
  * attachment form (under size limits), following changes to attached ones (resources/subscribe), and
- * suggesting template values. Lists of servers that announce changes are kept per connection until they do.
+ * suggesting template values. A server's lists are kept per connection while fresh (see ListCache): until
+ * it announces a change, no longer than the TTL of the staler of the two.
  */
 export class ResourceService {
   readonly #deps: ResourceServiceDeps
-  readonly #cache = new WeakMap<Client, Promise<ServerCatalog>>()
+  readonly #cache = new ListCache<ServerCatalog>()
   readonly #updatedListeners = new Set<(event: ResourceUpdatedEvent) => void>()
   readonly #changedListeners = new Set<(event: ResourcesChangedEvent) => void>()
   readonly #subscriptions: ResourceSubscriptions
@@ -168,29 +171,19 @@ export class ResourceService {
   #catalogOf(server: ConnectedServer): Promise<ServerCatalog> {
     const capability = server.capabilities.resources
     if (capability === undefined) return Promise.resolve({ resources: [], templates: [] })
-    if (capability.listChanged !== true) return this.#fetch(server)
-    return this.#cache.get(server.client) ?? this.#fetchIntoCache(server)
+    return this.#cache.get(server.client, capability.listChanged === true, () => this.#fetch(server))
   }
 
-  #fetchIntoCache(server: ConnectedServer): Promise<ServerCatalog> {
-    const fetching = this.#fetch(server)
-    this.#cache.set(server.client, fetching)
-    // A failed list is not kept: the next caller asks again.
-    fetching.catch(() => {
-      if (this.#cache.get(server.client) === fetching) this.#cache.delete(server.client)
-    })
-    return fetching
-  }
-
-  async #fetch(server: ConnectedServer): Promise<ServerCatalog> {
+  async #fetch(server: ConnectedServer): Promise<Listed<ServerCatalog>> {
     const { client } = server
+    let ttlMs: number | undefined
+    // Our cache decided these lists are needed afresh; the SDK's own copies are refreshed, not served.
+    const options = { ...this.#options(), cacheMode: 'refresh' as const }
     const [resources, templates] = await Promise.all([
       listAllPages(`server "${server.name}"'s resource list`, async (cursor) => {
         try {
-          const page = await client.listResources(
-            cursor === undefined ? undefined : { cursor },
-            this.#options(),
-          )
+          const page = await client.listResources(cursor === undefined ? undefined : { cursor }, options)
+          ttlMs = shorterTtl(ttlMs, ttlOf(page))
           return { items: page.resources, nextCursor: page.nextCursor }
         } catch (error) {
           throw serverRequestFailure(server, 'list its resources', error)
@@ -200,8 +193,9 @@ export class ResourceService {
         try {
           const page = await client.listResourceTemplates(
             cursor === undefined ? undefined : { cursor },
-            this.#options(),
+            options,
           )
+          ttlMs = shorterTtl(ttlMs, ttlOf(page))
           return { items: page.resourceTemplates, nextCursor: page.nextCursor }
         } catch (error) {
           // Templates are optional: a server with plain resources may not implement the method at all.
@@ -211,7 +205,7 @@ export class ResourceService {
         }
       }),
     ])
-    return { resources, templates }
+    return { value: { resources, templates }, ttlMs }
   }
 
   #onNotice(notice: ResourceNotice): void {
@@ -223,7 +217,7 @@ export class ResourceService {
       for (const listener of this.#updatedListeners) listener(event)
       return
     }
-    this.#cache.delete(notice.client)
+    this.#cache.forget(notice.client)
     let server: ConnectedServer
     try {
       server = connectedServer(this.#deps.servers, notice.serverId)
@@ -231,11 +225,13 @@ export class ResourceService {
       return
     }
     if (server.capabilities.resources?.listChanged === true) {
-      this.#fetchIntoCache(server).catch((error: unknown) =>
-        this.#deps.log?.(
-          `MCP server ${server.name}: re-listing resources failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
+      this.#cache
+        .fetch(server.client, true, () => this.#fetch(server))
+        .catch((error: unknown) =>
+          this.#deps.log?.(
+            `MCP server ${server.name}: re-listing resources failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        )
     }
     for (const listener of this.#changedListeners) listener({ serverId: notice.serverId })
   }

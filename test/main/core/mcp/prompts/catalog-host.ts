@@ -9,6 +9,7 @@ import { PromptService } from '../../../../../src/main/core/mcp/prompts/prompt-s
 import { ResourceService } from '../../../../../src/main/core/mcp/resources/resource-service'
 import { ResourceWatch } from '../../../../../src/main/core/mcp/resources/resource-watch'
 import type { ServerState } from '../../../../../src/shared/mcp/server-state'
+import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
 import { MemoryJsonDocument } from '../../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../../doubles/memory-secret-store'
 import { spawnCommandFor, type SpawnCommand } from '../../../../support/spawn-command'
@@ -21,6 +22,8 @@ export function catalogServer(extraArgs: string[] = []): SpawnCommand {
   return { command: process.execPath, args: [CATALOG_SERVER_PATH, ...extraArgs] }
 }
 
+type WithoutName<T> = T extends unknown ? Omit<T, 'name'> : never
+
 export interface CatalogHost {
   servers: ConnectionManager
   prompts: PromptService
@@ -31,8 +34,13 @@ export interface CatalogHost {
   shutdown(): Promise<void>
 }
 
-/** Adds the servers (name → command), connects them all, and wires both services as compose-host would. */
-export async function startCatalogHost(entries: Record<string, SpawnCommand>): Promise<CatalogHost> {
+/**
+ * Adds the servers (name → command, or a whole server entry such as a remote one), connects them all, and
+ * wires both services as compose-host would.
+ */
+export async function startCatalogHost(
+  entries: Record<string, SpawnCommand | WithoutName<ServerInput>>,
+): Promise<CatalogHost> {
   const settings = new SettingsService(new MemoryJsonDocument())
   const log: string[] = []
   const promptWatch = new PromptListWatch()
@@ -44,8 +52,9 @@ export async function startCatalogHost(entries: Record<string, SpawnCommand>): P
     features: [promptWatch, resourceWatch],
   })
   const ids: Record<string, string> = {}
-  for (const [name, command] of Object.entries(entries)) {
-    ids[name] = configs.add({ name, transport: 'stdio', ...command }).id
+  for (const [name, entry] of Object.entries(entries)) {
+    const input = 'transport' in entry ? entry : { transport: 'stdio' as const, ...entry }
+    ids[name] = configs.add({ name, ...input }).id
   }
   await servers.start()
   const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => log.push(line) })
