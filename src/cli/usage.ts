@@ -43,11 +43,14 @@ Commands:
       shell's environment. --protocol pins the MCP era (default: negotiate)
   servers add <name> --url URL [--transport http|sse] [--header 'K: V' ...]
               [--oauth-client-id ID [--oauth-client-secret-stdin]]
+              [--oauth-client-metadata-url URL]
               [--oauth-scope SCOPE ...] [--sampling ...] [--protocol ...]
               [--disabled]
       Add a remote server: Streamable HTTP (default) or legacy SSE; https, or
-      http on localhost only. --oauth-* set a pre-registered OAuth client (the
-      secret is read from stdin); without them MCP Desk registers itself
+      http on localhost only. --oauth-client-id sets a pre-registered OAuth
+      client (the secret is read from stdin); --oauth-client-metadata-url, an
+      https URL used as the client id where the authorization server supports
+      Client ID Metadata Documents; otherwise MCP Desk registers itself
   servers remove <name|id>
       Remove a server and the secrets it owns
   servers enable <name|id>  |  servers disable <name|id>

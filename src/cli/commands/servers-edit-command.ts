@@ -150,6 +150,7 @@ const REMOTE_ONLY_OPTIONS = [
   'transport',
   'oauth-client-id',
   'oauth-client-secret-stdin',
+  'oauth-client-metadata-url',
   'oauth-scope',
 ] as const
 
@@ -162,19 +163,28 @@ function parseTransport(raw: string | undefined): RemoteTransport {
 }
 
 /**
- * `--oauth-client-id ID` for an authorization server without dynamic registration, and `--oauth-scope S`
+ * `--oauth-client-id ID` for an authorization server without dynamic registration,
+ * `--oauth-client-metadata-url URL` for a URL-based client id (used where the authorization server supports
+ * Client ID Metadata Documents; the service checks it is https with a path), and `--oauth-scope S`
  * (repeatable; a value may hold several, space separated) to ask for other scopes than the server names.
  */
-function oauthFrom(values: OptionValues): { clientId?: string; scopes?: string[] } | undefined {
+function oauthFrom(
+  values: OptionValues,
+): { clientId?: string; clientMetadataUrl?: string; scopes?: string[] } | undefined {
   const clientId = values['oauth-client-id']
+  const clientMetadataUrl = values['oauth-client-metadata-url']
   const scopes = (values['oauth-scope'] ?? []).flatMap((value) => value.split(/\s+/)).filter((s) => s !== '')
   if (values['oauth-client-secret-stdin'] === true && clientId === undefined) {
     throw new UsageError(
       '--oauth-client-secret-stdin needs --oauth-client-id: a client secret belongs to a client',
     )
   }
-  if (clientId === undefined && scopes.length === 0) return undefined
-  return { ...(clientId === undefined ? {} : { clientId }), ...(scopes.length > 0 ? { scopes } : {}) }
+  if (clientId === undefined && clientMetadataUrl === undefined && scopes.length === 0) return undefined
+  return {
+    ...(clientId === undefined ? {} : { clientId }),
+    ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
+    ...(scopes.length > 0 ? { scopes } : {}),
+  }
 }
 
 /** One line of stdin, trimmed: typed at a terminal it stays out of the shell history and the process list. */

@@ -30,6 +30,8 @@ export type ConfigValueView = z.infer<typeof configValueViewSchema>
 export const serverOAuthViewSchema = z.object({
   clientId: z.string().optional(),
   clientSecret: configValueViewSchema.optional(),
+  // Named here or the IPC response parse strips it, and the edit form would then save the server without it.
+  clientMetadataUrl: z.string().optional(),
   scopes: z.array(z.string()).optional(),
 })
 export type ServerOAuthView = z.infer<typeof serverOAuthViewSchema>

@@ -1,8 +1,10 @@
-// `servers add --url` with the remote-only flags: --transport http|sse and the OAuth client settings, the
-// client secret read from stdin into the secret store. Called in-process with parsed option values.
+// `servers add --url` with the remote-only flags: --transport http|sse and the OAuth client settings (a
+// client id metadata URL among them), the client secret read from stdin into the secret store. Called
+// in-process with parsed option values.
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parseCommandLine } from '../../../src/cli/cli-args'
 import { UsageError, type CliIo } from '../../../src/cli/cli-io'
 import { addServer } from '../../../src/cli/commands/servers-edit-command'
 import { openNodeProfile } from '../../../src/main/core/profile/open-node-profile'
@@ -76,6 +78,43 @@ describe('servers add --url: transport and OAuth flags', () => {
     expect(openNodeProfile(home).secrets.get('server.remote.oauth.clientSecret')).toBe(CLIENT_SECRET)
     expect(out).toContain('header and OAuth client secret values stored as secrets')
     expect(out + settingsText()).not.toContain(CLIENT_SECRET)
+  })
+
+  it('--oauth-client-metadata-url stores a URL-based client id in settings', async () => {
+    const url = 'https://desk.example.org/oauth/client.json'
+    const parsed = parseCommandLine([
+      'servers',
+      'add',
+      'Remote',
+      '--url',
+      'https://mcp.example.com/mcp',
+      '--oauth-client-metadata-url',
+      url,
+      '--oauth-scope',
+      'read',
+    ])
+    if (parsed.kind !== 'command') throw new Error('expected a command')
+    expect(parsed.name).toBe('servers add')
+
+    const { code } = await add(parsed.values)
+
+    expect(code).toBe(0)
+    const [server] = (JSON.parse(settingsText()) as { servers: Array<Record<string, unknown>> }).servers
+    expect(server).toMatchObject({ oauth: { clientMetadataUrl: url, scopes: ['read'] } })
+    expect(server).not.toHaveProperty('oauth.clientId')
+  })
+
+  it('refuses a client id metadata URL that is not https with a path, or given for a stdio server', async () => {
+    await expect(
+      add({ url: 'https://a.example/mcp', 'oauth-client-metadata-url': 'http://desk.example.org/c.json' }),
+    ).rejects.toThrow('a client id metadata document URL must be an https URL')
+    await expect(
+      add({ url: 'https://a.example/mcp', 'oauth-client-metadata-url': 'https://desk.example.org' }),
+    ).rejects.toThrow('a client id metadata document URL needs a path')
+    await expect(
+      addServer(home, 'Local', { 'oauth-client-metadata-url': 'https://d.example/c.json' }, ['x'], io()),
+    ).rejects.toThrow('--oauth-client-metadata-url applies to --url servers')
+    expect(fs.existsSync(path.join(home, 'settings.json')) ? settingsText() : '').not.toContain('"Remote"')
   })
 
   it('refuses remote-only flags for stdio servers, an unknown transport and a secret without a client', async () => {

@@ -146,3 +146,95 @@ describe('server form: remote transport and OAuth', () => {
     expect(api.callsTo('servers:add')).toEqual([])
   })
 })
+
+const DOCUMENT_URL = 'https://desk.example.org/oauth/client.json'
+const LABEL = 'Client ID metadata URL'
+
+/** The add form for a remote server named Docs, its OAuth section opened. */
+async function openRemoteAddWithOAuth(api: FakeDeskApi): Promise<HTMLElement> {
+  const form = await openForm(api)
+  fireEvent.click(within(form).getByLabelText('Remote (HTTP)'))
+  type(form, 'Name', 'Docs')
+  type(form, 'URL', 'https://docs.example.com/mcp')
+  fireEvent.click(within(form).getByText('OAuth (optional)'))
+  return form
+}
+
+const withDocumentUrl = () =>
+  new FakeDeskApi({
+    servers: [
+      {
+        config: httpConfigFixture({
+          id: 'docs',
+          name: 'Docs',
+          url: 'https://docs.example.com/mcp',
+          oauth: { clientMetadataUrl: DOCUMENT_URL, scopes: ['read'] },
+        }),
+      },
+    ],
+  })
+
+describe('server form: OAuth client id metadata URL', () => {
+  it('keeps the URL of a saved server when something else is edited', async () => {
+    const api = withDocumentUrl()
+    const form = await openForm(api, 'Edit Docs')
+    // A saved URL is an OAuth setting: the section starts open so the user sees what will be kept.
+    expect(oauthSection(form).open).toBe(true)
+    expect(within(form).getByLabelText<HTMLInputElement>(LABEL).value).toBe(DOCUMENT_URL)
+    type(form, 'Name', 'Docs (work)')
+    fireEvent.submit(form)
+
+    await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull())
+    expect(api.callsTo('servers:update')).toMatchObject([
+      {
+        id: 'docs',
+        server: { name: 'Docs (work)', oauth: { clientMetadataUrl: DOCUMENT_URL, scopes: ['read'] } },
+      },
+    ])
+  })
+
+  it('sends no URL once the field is emptied', async () => {
+    const api = withDocumentUrl()
+    const form = await openForm(api, 'Edit Docs')
+    type(form, LABEL, '  ')
+    fireEvent.submit(form)
+
+    await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull())
+    expect(api.callsTo('servers:update')).toMatchObject([{ server: { oauth: { scopes: ['read'] } } }])
+    expect(JSON.stringify(api.callsTo('servers:update'))).not.toContain('clientMetadataUrl')
+  })
+
+  it('adds a server with a URL, explained beside the field', async () => {
+    const api = new FakeDeskApi()
+    const form = await openRemoteAddWithOAuth(api)
+    const field = within(form).getByLabelText<HTMLInputElement>(LABEL)
+    expect(field.type).toBe('url')
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '')
+    expect(hint?.textContent).toContain('Client ID Metadata Documents')
+    expect(hint?.textContent).toContain('MCP Desk registers itself')
+    type(form, LABEL, ` ${DOCUMENT_URL} `)
+    fireEvent.submit(form)
+
+    await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull())
+    expect(api.callsTo('servers:add')).toMatchObject([
+      { server: { transport: 'http', oauth: { clientMetadataUrl: DOCUMENT_URL } } },
+    ])
+  })
+
+  it('refuses a URL that is not https, opening the section and focusing the field', async () => {
+    const api = new FakeDeskApi()
+    const form = await openRemoteAddWithOAuth(api)
+    type(form, LABEL, 'http://desk.example.org/client.json')
+    fireEvent.click(within(form).getByText('OAuth (optional)'))
+    expect(oauthSection(form).open).toBe(false)
+
+    fireEvent.submit(form)
+
+    expect(oauthSection(form).open).toBe(true)
+    const field = within(form).getByLabelText(LABEL)
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(form.textContent).toContain('a client id metadata document URL must be an https URL')
+    await waitFor(() => expect(document.activeElement).toBe(field))
+    expect(api.callsTo('servers:add')).toEqual([])
+  })
+})

@@ -3,15 +3,23 @@ import { describe, expect, it } from 'vitest'
 import {
   buildServerInput,
   emptyServerForm,
+  hasOAuthSettings,
   parseArgs,
   serverFormFromConfig,
   type ServerFormState,
 } from '../../../src/renderer/src/state/server-form-model'
 import { newRow, urlHasHiddenParts } from '../../../src/renderer/src/state/value-rows-model'
+import { serverOAuthConfigSchema } from '../../../src/shared/settings/settings-schema'
+import type { ServerOAuthView } from '../../../src/shared/settings/settings-view'
 import { httpConfigFixture, stdioConfigFixture } from '../support/server-fixtures'
 
 function stdioForm(overrides: Partial<ServerFormState> = {}): ServerFormState {
   return { ...emptyServerForm(), name: 'Notes', command: 'notes-mcp', ...overrides }
+}
+
+function oauthOf(form: ServerFormState): unknown {
+  const built = buildServerInput(form)
+  return built.ok && built.input.transport !== 'stdio' ? built.input.oauth : 'refused'
 }
 
 function errorsOf(form: ServerFormState): Record<string, string> {
@@ -107,10 +115,6 @@ describe('server form model', () => {
       oauthClientSecret: { stored: { masked: true }, value: '' },
       oauthScopes: 'read',
     })
-    const oauthOf = (state: ServerFormState) => {
-      const built = buildServerInput(state)
-      return built.ok && built.input.transport !== 'stdio' ? built.input.oauth : 'refused'
-    }
     expect(oauthOf(form)).toEqual({ clientId: 'desk', clientSecret: { keep: true }, scopes: ['read'] })
     expect(oauthOf({ ...form, oauthClientSecret: { stored: null, value: '' } })).toEqual({
       clientId: 'desk',
@@ -119,6 +123,33 @@ describe('server form model', () => {
     expect(errorsOf({ ...form, oauthClientId: '' })).toEqual({
       oauthClientId: 'enter the client id this secret belongs to',
     })
+  })
+
+  it('keeps a saved client id metadata URL on edit, trimmed, and drops it once emptied', () => {
+    const url = 'https://desk.example.org/oauth/client.json'
+    const form = serverFormFromConfig(httpConfigFixture({ id: 'docs', oauth: { clientMetadataUrl: url } }))
+    expect(form.oauthClientMetadataUrl).toBe(url)
+    expect(hasOAuthSettings(form)).toBe(true)
+    expect(oauthOf({ ...form, name: 'Renamed' })).toEqual({ clientMetadataUrl: url })
+    expect(oauthOf({ ...form, oauthClientMetadataUrl: ` ${url}\n` })).toEqual({ clientMetadataUrl: url })
+    expect(oauthOf({ ...form, oauthClientMetadataUrl: '  ' })).toBeUndefined()
+    expect(errorsOf({ ...form, oauthClientMetadataUrl: 'https://desk.example.org/' })).toEqual({
+      oauthClientMetadataUrl: 'a client id metadata document URL needs a path',
+    })
+  })
+
+  it('round-trips every field a server oauth block can hold, so an edit loses none of them', () => {
+    // Required<>: a field added to the view must be listed here, and the key check below catches a field
+    // added to the settings schema but not to the view (the IPC response would strip it on the way).
+    const saved: Required<ServerOAuthView> = {
+      clientId: 'desk',
+      clientSecret: { secret: 'server.docs.oauth.clientSecret' },
+      clientMetadataUrl: 'https://desk.example.org/oauth/client.json',
+      scopes: ['read', 'write'],
+    }
+    expect(Object.keys(saved).sort()).toEqual(Object.keys(serverOAuthConfigSchema.shape).sort())
+    const form = serverFormFromConfig(httpConfigFixture({ id: 'docs', oauth: saved }))
+    expect(oauthOf(form)).toEqual({ ...saved, clientSecret: { keep: true } })
   })
 
   it('fills an edit form without any stored value: saved rows are masked, values empty', () => {

@@ -249,6 +249,7 @@ export class FakeServers {
     const view: ServerOAuthView = {
       ...(input.clientId ? { clientId: input.clientId } : {}),
       ...(clientSecret ? { clientSecret } : {}),
+      ...(input.clientMetadataUrl ? { clientMetadataUrl: input.clientMetadataUrl } : {}),
       ...(input.scopes && input.scopes.length > 0 ? { scopes: input.scopes } : {}),
     }
     return Object.keys(view).length > 0 ? view : undefined

@@ -55,6 +55,16 @@ export function ServerOAuthFields({
           change={change}
         />
         <TextField
+          id={`${id}-oauth-client-metadata-url`}
+          label="Client ID metadata URL"
+          type="url"
+          value={form.oauthClientMetadataUrl}
+          error={errors.oauthClientMetadataUrl}
+          placeholder="https://example.com/oauth/mcp-desk.json"
+          hint="Used as the OAuth client id when the authorization server supports Client ID Metadata Documents; otherwise MCP Desk registers itself. A Client ID above takes precedence."
+          onChange={(v) => change('oauthClientMetadataUrl', v)}
+        />
+        <TextField
           id={`${id}-oauth-scopes`}
           label="Scopes"
           value={form.oauthScopes}

@@ -42,6 +42,8 @@ export interface ServerFormState {
   headers: ValueRow[]
   oauthClientId: string
   oauthClientSecret: ClientSecretField
+  /** A URL-based client id (Client ID Metadata Document); empty = none of this server's own. */
+  oauthClientMetadataUrl: string
   /** Space separated, as OAuth writes a scope list. */
   oauthScopes: string
   sampling: SamplingPolicy
@@ -69,6 +71,7 @@ export function emptyServerForm(): ServerFormState {
     headers: [],
     oauthClientId: '',
     oauthClientSecret: { stored: null, value: '' },
+    oauthClientMetadataUrl: '',
     oauthScopes: '',
     sampling: 'ask',
     samplingModels: [],
@@ -109,6 +112,7 @@ export function serverFormFromConfig(config: ServerConfigView): ServerFormState 
     headers: storedRows(config.headers),
     oauthClientId: config.oauth?.clientId ?? '',
     oauthClientSecret: { stored: config.oauth?.clientSecret ?? null, value: '' },
+    oauthClientMetadataUrl: config.oauth?.clientMetadataUrl ?? '',
     oauthScopes: (config.oauth?.scopes ?? []).join(' '),
   }
 }
@@ -117,6 +121,7 @@ export function serverFormFromConfig(config: ServerConfigView): ServerFormState 
 export function hasOAuthSettings(form: ServerFormState): boolean {
   return (
     form.oauthClientId.trim() !== '' ||
+    form.oauthClientMetadataUrl.trim() !== '' ||
     form.oauthScopes.trim() !== '' ||
     form.oauthClientSecret.stored !== null ||
     form.oauthClientSecret.value !== ''
@@ -124,23 +129,34 @@ export function hasOAuthSettings(form: ServerFormState): boolean {
 }
 
 /** The form fields OAuth problems are shown beside. */
-export const OAUTH_FIELDS = ['oauthClientId', 'oauthClientSecret', 'oauthScopes'] as const
+export const OAUTH_FIELDS = [
+  'oauthClientId',
+  'oauthClientSecret',
+  'oauthClientMetadataUrl',
+  'oauthScopes',
+] as const
 
-/** The `oauth` block of the input, left out when every field is empty. */
+/**
+ * The `oauth` block of the input, left out when every field is empty. An edit replaces the whole saved
+ * block with this one, so every field the settings can hold must have its form field here, or saving
+ * drops it (server-form-model.test.ts checks the list against the settings schema).
+ */
 function oauthInput(
   form: ServerFormState,
   errors: FieldErrors,
 ): Extract<ServerInput, { url: string }>['oauth'] {
   const clientId = form.oauthClientId.trim()
+  const clientMetadataUrl = form.oauthClientMetadataUrl.trim()
   const scopes = form.oauthScopes.split(/\s+/).filter((scope) => scope !== '')
   const secret = form.oauthClientSecret
   const clientSecret: ConfigValueInput | undefined =
     secret.value !== '' ? { value: secret.value } : secret.stored ? { keep: true } : undefined
   if (clientSecret && clientId === '') errors.oauthClientId = 'enter the client id this secret belongs to'
-  if (clientId === '' && scopes.length === 0 && !clientSecret) return undefined
+  if (clientId === '' && clientMetadataUrl === '' && scopes.length === 0 && !clientSecret) return undefined
   return {
     ...(clientId === '' ? {} : { clientId }),
     ...(clientSecret ? { clientSecret } : {}),
+    ...(clientMetadataUrl === '' ? {} : { clientMetadataUrl }),
     ...(scopes.length > 0 ? { scopes } : {}),
   }
 }
@@ -155,6 +171,7 @@ function issueField(issue: z.core.$ZodIssue, form: ServerFormState): { field: st
   const [head, part] = issue.path
   if (head === 'oauth') {
     if (part === 'clientSecret') return { field: 'oauthClientSecret', message: issue.message }
+    if (part === 'clientMetadataUrl') return { field: 'oauthClientMetadataUrl', message: issue.message }
     return { field: part === 'scopes' ? 'oauthScopes' : 'oauthClientId', message: issue.message }
   }
   if (

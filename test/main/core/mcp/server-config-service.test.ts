@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
 import { ServerConfigService, slugify } from '../../../../src/main/core/mcp/server-config-service'
 import { IpcFailure } from '../../../../src/shared/ipc/ipc-error'
-import { maskServer } from '../../../../src/shared/settings/settings-view'
+import { maskServer, settingsViewSchema, toSettingsView } from '../../../../src/shared/settings/settings-view'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
 
@@ -185,6 +185,19 @@ describe('ServerConfigService', () => {
     service.update(id, { ...input, oauth: { clientId: 'two', clientSecret: { value: 's-4' } } })
     service.remove(id)
     expect(secrets.list()).toEqual([])
+  })
+
+  it('keeps a client id metadata URL through an edit and in the view the window gets', () => {
+    const { settings, service } = setup()
+    const url = 'https://desk.example.org/oauth/client.json'
+    const input = { name: 'Docs', transport: 'http' as const, url: 'https://docs.example.com/mcp' }
+    const { id } = service.add({ ...input, oauth: { clientMetadataUrl: url } })
+    const edited = service.update(id, { ...input, name: 'Docs 2', oauth: { clientMetadataUrl: url } })
+    expect(edited).toMatchObject({ name: 'Docs 2', oauth: { clientMetadataUrl: url } })
+    expect(service.oauthClientMetadataUrl(edited)).toBe(url)
+    // What settings:get sends is parsed with the view schema, which strips any field it does not name.
+    const view = settingsViewSchema.parse(toSettingsView(settings.get()))
+    expect(view.servers[0]).toMatchObject({ oauth: { clientMetadataUrl: url } })
   })
 
   it('refuses an OAuth client secret without a client id, and keeping one that was never stored', () => {
