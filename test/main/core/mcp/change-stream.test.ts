@@ -6,64 +6,47 @@
 // drops is opened again; a disconnect closes it. Real servers: stateless Streamable HTTP on 127.0.0.1
 // (modern-http-server.ts) and a stdio server served by serveStdio.
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  MODERN_RESOURCE_URI,
-  startModernHttpServer,
-  type ModernHttpServer,
-} from '../../../fixtures/mcp-servers/modern-http-server'
+import { MODERN_RESOURCE_URI } from '../../../fixtures/mcp-servers/modern-http-server'
 import { FIXTURE_STDIO_SERVER_PATH } from '../../../support/spawn-command'
-import { startCatalogHost, waitForStatus, type CatalogHost } from './prompts/catalog-host'
-import type { ServerState } from '../../../../src/shared/mcp/server-state'
+import {
+  startCatalogHost,
+  startModernCatalogHost,
+  stateWhen,
+  waitForStatus,
+  type CatalogHost,
+  type ModernCatalogHost,
+} from './prompts/catalog-host'
 
+let modern: ModernCatalogHost | undefined
 let host: CatalogHost | undefined
-let server: ModernHttpServer | undefined
 afterEach(async () => {
+  await modern?.close()
   await host?.shutdown()
-  await server?.close()
+  modern = undefined
   host = undefined
-  server = undefined
 })
 
-async function start(): Promise<{ host: CatalogHost; server: ModernHttpServer; id: string }> {
+async function start(): Promise<ModernCatalogHost> {
   // Lists fresh for an hour: only the stream can tell the host they changed (no TTL re-list helps out).
-  server = await startModernHttpServer({ listTtlMs: 3_600_000 })
-  host = await startCatalogHost({ modern: { transport: 'http', url: server.url, protocol: '2026-07-28' } })
-  return { host, server, id: host.ids['modern'] ?? '' }
-}
-
-/** Resolves with the server's state once `matches` holds (event-driven, via the manager's change events). */
-function stateWhen(
-  h: CatalogHost,
-  id: string,
-  matches: (state: ServerState) => boolean,
-): Promise<ServerState> {
-  return new Promise((resolve) => {
-    const check = (states: ServerState[]): void => {
-      const state = states.find((candidate) => candidate.id === id)
-      if (!state || !matches(state)) return
-      unsubscribe()
-      resolve(state)
-    }
-    const unsubscribe = h.servers.subscribe(check)
-    check(h.servers.list())
-  })
+  modern = await startModernCatalogHost({ listTtlMs: 3_600_000 })
+  return modern
 }
 
 describe('the 2026-07-28 change stream over stateless HTTP', () => {
   it('connects without a session, listens once for every list that can change, and re-lists tools on a change', async () => {
-    const { host: h, server: s, id } = await start()
+    const { h, s, id } = await start()
     expect(h.servers.get(id)).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
     expect(s.requests.some((request) => 'mcp-session-id' in request.headers)).toBe(false)
     expect(s.count('subscriptions/listen')).toBe(1)
     expect(s.count('initialize')).toBe(0)
 
     s.addTool('added')
-    const state = await stateWhen(h, id, (candidate) => candidate.pendingChanges.length > 0)
+    const state = await stateWhen(h.servers, id, (candidate) => candidate.pendingChanges.length > 0)
     expect(state.pendingChanges).toEqual([expect.objectContaining({ name: 'added', kind: 'added' })])
   })
 
   it('tells the prompt and resource services about list changes', async () => {
-    const { host: h, server: s, id } = await start()
+    const { h, s, id } = await start()
     const promptsChanged = new Promise((resolve) => h.prompts.onListChanged(resolve))
     s.addPrompt('farewell')
     expect(await promptsChanged).toEqual({ serverId: id })
@@ -76,7 +59,7 @@ describe('the 2026-07-28 change stream over stateless HTTP', () => {
   })
 
   it('follows a resource by listening again with it in the filter, and passes on only its updates', async () => {
-    const { host: h, server: s, id } = await start()
+    const { h, s, id } = await start()
     await h.resources.subscribe(id, MODERN_RESOURCE_URI)
     expect(s.count('subscriptions/listen')).toBe(2)
     expect(s.count('resources/subscribe')).toBe(0)
@@ -87,17 +70,17 @@ describe('the 2026-07-28 change stream over stateless HTTP', () => {
   })
 
   it('listens again when the server drops the stream, and changes still arrive', async () => {
-    const { host: h, server: s, id } = await start()
+    const { h, s, id } = await start()
     expect(s.dropListenStreams()).toBe(1)
     // The second stream is open once the server's bus has its listener; a change before that would be lost.
     await s.streamsOpened(2)
     s.addTool('after-the-drop')
-    const state = await stateWhen(h, id, (candidate) => candidate.pendingChanges.length > 0)
+    const state = await stateWhen(h.servers, id, (candidate) => candidate.pendingChanges.length > 0)
     expect(state.pendingChanges.map((change) => change.name)).toEqual(['after-the-drop'])
   })
 
   it('closes the stream when the server is disabled', async () => {
-    const { host: h, server: s, id } = await start()
+    const { h, s, id } = await start()
     await h.servers.setEnabled(id, false)
     await s.received('notifications/cancelled')
     expect(h.servers.get(id).status).toBe('disabled')
@@ -115,7 +98,7 @@ describe('the 2026-07-28 change stream over stdio', () => {
     const id = host.ids['modern'] ?? ''
     await waitForStatus(host.servers, id, 'connected')
     expect(host.servers.get(id).protocolVersion).toBe('2026-07-28')
-    const state = await stateWhen(host, id, (candidate) => candidate.pendingChanges.length > 0)
+    const state = await stateWhen(host.servers, id, (candidate) => candidate.pendingChanges.length > 0)
     expect(state.pendingChanges).toEqual([expect.objectContaining({ name: 'echo', kind: 'changed' })])
   })
 })

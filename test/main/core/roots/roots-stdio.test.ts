@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
@@ -134,5 +134,25 @@ describe('roots with real servers over stdio', () => {
     expect(await callText(servers, 'files', 'read_text_file', { path: join(outside, 'secret.txt') })).toBe(
       'hello\n',
     )
+  })
+
+  it('tells a 2026-07-28 server nothing when roots change: it asks inside each call (MRTR) and gets them', async () => {
+    const { roots, configs, servers, log } = setup()
+    const mrtr = fileURLToPath(new URL('../../../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
+    configs.add({ name: 'modern', transport: 'stdio', command: process.execPath, args: [mrtr] })
+    const first = folders.make('first')
+    const second = folders.make('second')
+    roots.grant('*', first)
+    await servers.start()
+    expect(servers.get('modern').protocolVersion).toBe('2026-07-28')
+    expect(await callText(servers, 'modern', 'where')).toBe(pathToFileURL(first).href)
+
+    const mark = log.mark()
+    roots.grant('*', second)
+    expect(await callText(servers, 'modern', 'where')).toBe(
+      [pathToFileURL(first).href, pathToFileURL(second).href].join('\n'),
+    )
+    // Neither "sending roots/list_changed" nor "not sent" (the SDK refuses the old notification).
+    expect(log.lines.slice(mark)).toEqual(['modern: listed its roots (2)'])
   })
 })

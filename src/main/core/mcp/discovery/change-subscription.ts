@@ -100,13 +100,14 @@ export class ChangeSubscription {
       await previous?.close()
       return
     }
+    // Its lifetime counts from the request: the same moment on both sides of the wire.
+    const openedAt = this.#now()
     const subscription = await this.#client.listen(filter, { timeout: this.#options.ackTimeoutMs })
     if (this.#closed) {
       await subscription.close()
       return
     }
     this.#current = subscription
-    const openedAt = this.#now()
     void subscription.closed.then((cause) => this.#onClosed(subscription, cause, openedAt))
     await previous?.close()
   }
@@ -133,7 +134,12 @@ export class ChangeSubscription {
     this.#options.log(`change stream: ${messageOf(error)}; listening again (attempt ${this.#relistens})`)
     clearTimeout(this.#relistenTimer)
     this.#relistenTimer = setTimeout(() => {
-      this.#reopen().catch((next: unknown) => this.#retryAfter(next))
+      this.#reopen().then(
+        () => {
+          if (this.#current) this.#options.log('change stream: open again')
+        },
+        (next: unknown) => this.#retryAfter(next),
+      )
     }, delay)
     this.#relistenTimer.unref()
   }

@@ -13,6 +13,11 @@ import type { ServerInput } from '../../../../../src/shared/mcp/server-input'
 import { MemoryJsonDocument } from '../../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../../doubles/memory-secret-store'
 import { spawnCommandFor, type SpawnCommand } from '../../../../support/spawn-command'
+import {
+  startModernHttpServer,
+  type ModernHttpServer,
+  type ModernHttpServerOptions,
+} from '../../../../fixtures/mcp-servers/modern-http-server'
 
 export const CATALOG_SERVER_PATH = fileURLToPath(
   new URL('../../../../fixtures/mcp-servers/catalog-server.ts', import.meta.url),
@@ -85,14 +90,48 @@ export function waitForStatus(
   id: string,
   status: ServerState['status'],
 ): Promise<ServerState> {
+  return stateWhen(servers, id, (state) => state.status === status)
+}
+
+/** Resolves with a server's state once `matches` holds (event-driven, via the manager's change events). */
+export function stateWhen(
+  servers: ConnectionManager,
+  id: string,
+  matches: (state: ServerState) => boolean,
+): Promise<ServerState> {
   return new Promise((resolve) => {
     const check = (list: ServerState[]): void => {
       const found = list.find((s) => s.id === id)
-      if (found?.status !== status) return
+      if (!found || !matches(found)) return
       unsubscribe()
       resolve(found)
     }
     const unsubscribe = servers.subscribe(check)
     check(servers.list())
   })
+}
+
+export interface ModernCatalogHost {
+  h: CatalogHost
+  /** The stateless 2026-07-28 HTTP fixture the host is connected to. */
+  s: ModernHttpServer
+  id: string
+  close(): Promise<void>
+}
+
+/** A catalog host connected to a new stateless HTTP fixture, pinned to 2026-07-28. */
+export async function startModernCatalogHost(
+  options: ModernHttpServerOptions = {},
+): Promise<ModernCatalogHost> {
+  const s = await startModernHttpServer(options)
+  const h = await startCatalogHost({ modern: { transport: 'http', url: s.url, protocol: '2026-07-28' } })
+  return {
+    h,
+    s,
+    id: h.ids['modern'] ?? '',
+    close: async () => {
+      await h.shutdown()
+      await s.close()
+    },
+  }
 }
