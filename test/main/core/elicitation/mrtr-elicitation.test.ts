@@ -1,6 +1,7 @@
 // A server's question and its roots asked for the 2026-07-28 way (issue 20): a tool result `input_required`
 // with an embedded `elicitation/create` or `roots/list`, answered by the same elicitation card and roots
-// service as 2025 requests, and the tool retried with the answer. A real stdio server (mrtr-server.ts).
+// service as 2025 requests, and the tool retried with the answer. A real stdio server (mrtr-server.ts), and
+// the same tools over stateless Streamable HTTP (modern-http-server.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +13,7 @@ import { createServerManager } from '../../../../src/main/core/mcp/create-server
 import { RootsService } from '../../../../src/main/core/roots/roots-service'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
+import { startModernHttpServer } from '../../../fixtures/mcp-servers/modern-http-server'
 import { nextCard, resultText } from './elicitation-support'
 
 const MRTR_SERVER = fileURLToPath(new URL('../../../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
@@ -21,7 +23,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function start() {
+async function start(remote?: { url: string }) {
   const settings = new SettingsService(new MemoryJsonDocument())
   const folder = mkdtempSync(join(tmpdir(), 'mcp-desk-mrtr-root-'))
   cleanups.push(() => rmSync(folder, { recursive: true, force: true }))
@@ -40,12 +42,11 @@ async function start() {
     elicitation.shutdown()
     await servers.shutdown()
   })
-  const { id } = configs.add({
-    name: 'Deploy',
-    transport: 'stdio',
-    command: process.execPath,
-    args: [MRTR_SERVER],
-  })
+  const { id } = configs.add(
+    remote
+      ? { name: 'Deploy', transport: 'http', url: remote.url, protocol: '2026-07-28' }
+      : { name: 'Deploy', transport: 'stdio', command: process.execPath, args: [MRTR_SERVER] },
+  )
   await servers.start()
   expect(servers.get(id)).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
   return { servers, elicitation, id, folder }
@@ -64,6 +65,18 @@ describe('a server asking inside its tool result (MRTR)', () => {
     })
     elicitation.answer({ id: card.id, action: 'accept', content: { ok: true } })
     expect(resultText(await call)).toBe('accept {"ok":true}')
+  })
+
+  it('asks the same way over stateless Streamable HTTP', async () => {
+    const remote = await startModernHttpServer()
+    cleanups.push(() => remote.close())
+    const { servers, elicitation, id } = await start(remote)
+    const call = servers.connection(id).callTool('confirm', { question: 'Deploy to production?' })
+    const card = await nextCard(elicitation)
+    expect(card.askedInside).toEqual({ kind: 'tool', name: 'confirm', round: 1 })
+    elicitation.answer({ id: card.id, action: 'accept', content: { ok: true } })
+    expect(resultText(await call)).toBe('accept {"ok":true}')
+    expect(remote.count('tools/call')).toBe(2)
   })
 
   it('passes a decline on as the spec says: an answer, not a silent retry or an error', async () => {

@@ -10,21 +10,37 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { validateCreateMessageParams } from '../../../../src/main/core/sampling/validate-request'
-import { startModernHttpServer } from '../../../fixtures/mcp-servers/modern-http-server'
+import {
+  startModernHttpServer,
+  type ModernHttpServer,
+} from '../../../fixtures/mcp-servers/modern-http-server'
 import { INVALID_REQUESTS } from './request-params'
 import { nextCard, startSamplingHarness, type SamplingHarness } from './sampling-harness'
 
 const MRTR_SERVER = fileURLToPath(new URL('../../../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
 
 let harness: SamplingHarness | undefined
+let remote: ModernHttpServer | undefined
 afterEach(async () => {
   await harness?.close()
+  await remote?.close()
   harness = undefined
+  remote = undefined
 })
 
 async function start(policy: 'ask' | 'allow'): Promise<SamplingHarness> {
   harness = await startSamplingHarness({
     servers: [{ id: 'notes', policy, stdio: { command: process.execPath, args: [MRTR_SERVER] } }],
+  })
+  expect(harness.servers.get('notes')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
+  return harness
+}
+
+/** The same tools over stateless Streamable HTTP (modern-http-server.ts), pinned to 2026-07-28. */
+async function startOverHttp(policy: 'ask' | 'allow'): Promise<SamplingHarness> {
+  remote = await startModernHttpServer()
+  harness = await startSamplingHarness({
+    servers: [{ id: 'notes', policy, http: { url: remote.url, protocol: '2026-07-28' } }],
   })
   expect(harness.servers.get('notes')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
   return harness
@@ -88,6 +104,26 @@ async function summarizeThroughCard(h: SamplingHarness): Promise<CallToolResult>
   return await call
 }
 
+/** The `research` tool's loop: the model calls `lookup` once, the server answers it, the model answers. */
+async function researchLoop(h: SamplingHarness): Promise<void> {
+  h.mock.enqueue({
+    kind: 'tool_calls',
+    calls: [{ id: 'call_1', name: 'lookup', arguments: '{"word":"mcp"}' }],
+  })
+  h.mock.enqueue({ kind: 'text', chunks: ['MCP is a protocol.'] })
+  const result = await h.servers.connection('notes').callTool('research', { question: 'What is MCP?' })
+  expect(textOf(result)).toBe('answer: MCP is a protocol. (3 messages)')
+  expect(h.mock.requests).toHaveLength(2)
+  const first = h.mock.requests[0]?.body as { tools: Array<{ function: { name: string } }> }
+  expect(first.tools.map((tool) => tool.function.name)).toEqual(['lookup'])
+  const second = h.mock.requests[1]?.body as { messages: Array<{ role: string; content?: unknown }> }
+  expect(second.messages).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ role: 'tool', content: 'definition of {"word":"mcp"}' }),
+    ]),
+  )
+}
+
 describe('sampling inside a tool result (MRTR)', () => {
   it('shows the approval card saying which tool asked, in which round, and the answer reaches the tool result', async () => {
     const h = await start('ask')
@@ -98,21 +134,11 @@ describe('sampling inside a tool result (MRTR)', () => {
   })
 
   it('does the same over stateless Streamable HTTP: no session, each round a request of its own', async () => {
-    const remote = await startModernHttpServer()
-    try {
-      const h = (harness = await startSamplingHarness({
-        servers: [{ id: 'notes', policy: 'ask', http: { url: remote.url, protocol: '2026-07-28' } }],
-      }))
-      expect(h.servers.get('notes')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' })
-      expect(textOf(await summarizeThroughCard(h))).toBe('summary: Short.')
-      // The first call answered input_required; the retry carried the completion and the requestState.
-      expect(remote.count('tools/call')).toBe(2)
-      expect(remote.requests.some((request) => 'mcp-session-id' in request.headers)).toBe(false)
-    } finally {
-      await harness?.close()
-      harness = undefined
-      await remote.close()
-    }
+    const h = await startOverHttp('ask')
+    expect(textOf(await summarizeThroughCard(h))).toBe('summary: Short.')
+    // The first call answered input_required; the retry carried the completion and the requestState.
+    expect(remote?.count('tools/call')).toBe(2)
+    expect(remote?.requests.some((request) => 'mcp-session-id' in request.headers)).toBe(false)
   })
 
   it('counts rounds across retries on the cards, and the tool answers after the last', async () => {
@@ -142,23 +168,11 @@ describe('sampling inside a tool result (MRTR)', () => {
   })
 
   it('runs a sampling-with-tools loop (SEP-1577) across rounds to the final text', async () => {
-    const h = await start('allow')
-    h.mock.enqueue({
-      kind: 'tool_calls',
-      calls: [{ id: 'call_1', name: 'lookup', arguments: '{"word":"mcp"}' }],
-    })
-    h.mock.enqueue({ kind: 'text', chunks: ['MCP is a protocol.'] })
-    const result = await h.servers.connection('notes').callTool('research', { question: 'What is MCP?' })
-    expect(textOf(result)).toBe('answer: MCP is a protocol. (3 messages)')
-    expect(h.mock.requests).toHaveLength(2)
-    const first = h.mock.requests[0]?.body as { tools: Array<{ function: { name: string } }> }
-    expect(first.tools.map((tool) => tool.function.name)).toEqual(['lookup'])
-    const second = h.mock.requests[1]?.body as { messages: Array<{ role: string; content?: unknown }> }
-    expect(second.messages).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ role: 'tool', content: 'definition of {"word":"mcp"}' }),
-      ]),
-    )
+    await researchLoop(await start('allow'))
+  })
+
+  it('runs the same loop over stateless Streamable HTTP, the conversation kept in requestState', async () => {
+    await researchLoop(await startOverHttp('allow'))
   })
 
   it('stops after 10 rounds with an error naming the limit', async () => {
