@@ -7,6 +7,11 @@ export const MAX_RELISTENS = 5
 export const STABLE_STREAM_MS = 60_000
 /** The most URIs one stream follows: the filter goes out whole on every re-listen. */
 export const MAX_FOLLOWED_URIS = 1000
+/**
+ * How long closing waits for the server to take `notifications/cancelled`: a remote server that accepts the
+ * request and never answers must not hold a disconnect (the stream itself is aborted at once anyway).
+ */
+export const CLOSE_WAIT_MS = 2_000
 
 export interface ChangeSubscriptionOptions {
   /** How long the server has to acknowledge a listen (the SDK's default would be 60 s). */
@@ -69,7 +74,11 @@ export class ChangeSubscription {
     clearTimeout(this.#relistenTimer)
     const current = this.#current
     this.#current = undefined
-    await current?.close()
+    if (!current) return
+    let timer: NodeJS.Timeout | undefined
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))
+    await Promise.race([current.close(), waited])
+    clearTimeout(timer)
   }
 
   #filter(): SubscriptionFilter {

@@ -3,6 +3,7 @@
 // STABLE_STREAM_MS was not flapping, so a later drop starts the count again. A real SDK client against the
 // stateless HTTP fixture, with no delay between attempts and a clock the test moves. Each drop waits for the
 // line saying the stream is open again, so the host has the server's acknowledgement before it is cut.
+// Closing waits at most CLOSE_WAIT_MS for a server to take the cancellation.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { afterEach, expect, it } from 'vitest'
 import {
@@ -87,6 +88,13 @@ it('counts again after a stream that stayed open long enough', async () => {
   await dropRepeatedly(s, MAX_RELISTENS, MAX_RELISTENS + 1)
   await s.logged('not listening again')
   expect(s.server.count('subscriptions/listen')).toBe(2 * MAX_RELISTENS + 1)
+})
+
+it('closes without waiting long for a server that never answers the cancellation', async () => {
+  const s = await subscribed()
+  s.server.holdNotifications()
+  await s.changes.close()
+  expect(s.server.count('notifications/cancelled')).toBe(1)
 })
 
 it('never listens again once closed', async () => {
