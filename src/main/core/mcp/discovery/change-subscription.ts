@@ -64,7 +64,11 @@ export class ChangeSubscription {
 
   /** Follows exactly these resources from now on; resolves once the server acknowledged the new filter. */
   follow(uris: readonly string[]): Promise<void> {
-    this.#uris = [...new Set(uris)].slice(0, MAX_FOLLOWED_URIS)
+    const distinct = [...new Set(uris)]
+    if (distinct.length > MAX_FOLLOWED_URIS) {
+      return Promise.reject(new Error(`at most ${MAX_FOLLOWED_URIS} resources of one server can be followed`))
+    }
+    this.#uris = distinct
     return this.#reopen()
   }
 

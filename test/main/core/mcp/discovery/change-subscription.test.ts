@@ -8,6 +8,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, expect, it } from 'vitest'
 import {
   ChangeSubscription,
+  MAX_FOLLOWED_URIS,
   MAX_RELISTENS,
   STABLE_STREAM_MS,
 } from '../../../../../src/main/core/mcp/discovery/change-subscription'
@@ -95,6 +96,14 @@ it('closes without waiting long for a server that never answers the cancellation
   s.server.holdNotifications()
   await s.changes.close()
   expect(s.server.count('notifications/cancelled')).toBe(1)
+})
+
+it(`refuses to follow more than ${MAX_FOLLOWED_URIS} resources, keeping the stream it has`, async () => {
+  const s = await subscribed()
+  const uris = Array.from({ length: MAX_FOLLOWED_URIS + 1 }, (_, i) => `modern://${i}`)
+  await expect(s.changes.follow(uris)).rejects.toThrow(`at most ${MAX_FOLLOWED_URIS} resources`)
+  await s.changes.follow(uris.slice(0, MAX_FOLLOWED_URIS))
+  expect(s.server.count('subscriptions/listen')).toBe(2)
 })
 
 it('never listens again once closed', async () => {
