@@ -313,6 +313,15 @@ export class ServerConnection {
       this.#deps.onChange()
     } catch (error) {
       if (generation !== this.#generation) return
+      // A list only past its TTL was not announced as changed: a failed refresh (a network blip) keeps the
+      // tools listed and is tried again after the minimum interval, instead of failing the server.
+      if (why === 'stale' && !(error instanceof DiscoveryLimitError)) {
+        this.#upkeep.listed(client, 0)
+        this.#deps.log(
+          `${this.#label()}: refreshing the stale tool list failed, keeping the tools listed: ${messageOf(error)}`,
+        )
+        return
+      }
       await this.#closeCurrent()
       this.#fail(
         error instanceof DiscoveryLimitError

@@ -77,6 +77,20 @@ describe('ttlMs on the lists of a 2026-07-28 server', () => {
     await s.received('tools/list', 2)
   })
 
+  it('a stale re-list that fails keeps the listed tools and the connection, and tries again later', async () => {
+    const { h, s, id } = await start(60_000)
+    s.failNext('tools/list')
+    later(61_000)
+    h.servers.list()
+    await s.received('tools/list', 2)
+    await expect.poll(() => h.log.some((line) => line.includes('keeping the tools listed'))).toBe(true)
+    expect(h.servers.get(id)).toMatchObject({ status: 'connected' })
+    expect(h.servers.get(id).tools.length).toBeGreaterThan(0)
+    later(TOOLS_MIN_FRESH_MS)
+    h.servers.list()
+    await s.received('tools/list', 3)
+  })
+
   it('a stale re-list that finds a new tool shows it for review', async () => {
     const { h, s, id } = await start(60_000)
     // Added without a word on the stream: only the TTL tells the host to look again.
