@@ -107,8 +107,8 @@ ${comparisonTable(MRTR_ROWS, mrtrHostRuns, bareRuns, 'bare')}
 
 The same run and slices: a tool call whose server asks for its completion the 2026-07-28 way (SEP-2322,
 multi-round-trip requests). An in-process server answers \`summarize\` with \`input_required\` carrying one
-\`sampling/createMessage\` and a requestState, and the retry that brings the completion in
-\`inputResponses\` with the completion. It is the SDK's \`serveStdio\` given the in-memory transport as its
+\`sampling/createMessage\` and a requestState, and answers the retry that brings the completion
+in \`inputResponses\` with the summary. It is the SDK's \`serveStdio\` given the in-memory transport as its
 own, so it answers the \`server/discover\` probe and pins the 2026-07-28 era as it would on a pipe; both
 clients negotiate \`auto\` and are checked to have settled on 2026-07-28, and every call to have gone through
 an \`input_required\` result and a retry. Host: the host connection's \`callTool\` (the CLI's call; chat wraps
