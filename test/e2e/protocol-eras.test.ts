@@ -1,8 +1,9 @@
 // Both protocol eras in Chromium, on the same engine and cards: the same MRTR fixture server
 // (test/fixtures/mcp-servers/mrtr-server.ts over stdio) runs twice, once negotiated to 2026-07-28 (it asks
 // for a completion inside its tool result) and once pinned to 2025-11-25 (its SDK shim sends a real
-// sampling/createMessage request). In each, the model calls `summarize` in chat; the sampling card appears,
-// the user approves it, the completion streams on the card, and its text reaches the tool result.
+// sampling/createMessage request). In each, the model calls `summarize` in chat; the sampling card appears in
+// the conversation under the call, the user approves it, the completion streams on the card, and its text
+// reaches the tool result.
 import { mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -86,9 +87,10 @@ describe('a server asking for a completion, in both protocol eras (Chromium, mrt
       await expect
         .poll(() => page.getByTestId('approvals-bell').getAttribute('aria-label'))
         .toBe('Pending approvals: 1')
-      await page.getByTestId('approvals-bell').click()
-      const card = page.getByTestId('approval-card')
+      // Inline, under the tool call that asked (issue 21), not in the drawer.
+      const card = page.getByTestId('transcript').getByTestId('approval-card')
       await card.waitFor()
+      await expect.poll(() => card.evaluate((element) => element.closest('.drawer') === null)).toBe(true)
       expect(await card.textContent()).toContain(era.name)
       expect(await card.getByTestId('system-prompt').textContent()).toContain('You summarize.')
       const askedInside = card.getByTestId('asked-inside')
@@ -104,10 +106,6 @@ describe('a server asking for a completion, in both protocol eras (Chromium, mrt
 
       await card.getByRole('button', { name: 'Approve', exact: true }).click()
       await expect.poll(() => card.getByTestId('stream-text').textContent()).toContain('The meeting')
-      await page
-        .getByTestId('drawer')
-        .getByRole('button', { name: /^Close / })
-        .click()
 
       await expect.poll(() => row.getAttribute('data-state')).toBe('completed')
       expect(await row.textContent()).toContain('summary: The meeting moved the launch to Friday.')

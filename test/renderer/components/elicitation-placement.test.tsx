@@ -45,7 +45,7 @@ describe('where servers’ questions are shown, and the bell', () => {
     expect(within(drawer).getByText('Nothing else is waiting.')).toBeTruthy()
     expect(
       within(drawer).getByText(
-        'The tool calls and questions of the open conversation wait in its transcript.',
+        'The tool calls, sampling requests and questions of the open conversation wait in its transcript.',
       ),
     ).toBeTruthy()
   })
@@ -78,6 +78,17 @@ describe('where servers’ questions are shown, and the bell', () => {
     const api = chatApi()
     api.elicitations.cards = [formCardFixture({ conversationId: conversationId(9) })]
     const { store } = await renderOpenConversation([], { api })
+    act(() => api.emit('approvals:focus', { id: 'question-1' }))
+    expect(store.getState().drawer).toBe('approvals')
+    const card = await within(screen.getByTestId('drawer')).findByTestId('elicitation-card')
+    await waitFor(() => expect(document.activeElement).toBe(card))
+  })
+
+  it('a focus request for a question of no conversation, with none open, opens the drawer on it', async () => {
+    const api = chatApi()
+    const { conversationId: _none, ...withoutConversation } = formCardFixture()
+    api.elicitations.cards = [withoutConversation]
+    const { store } = await renderApp(api)
     act(() => api.emit('approvals:focus', { id: 'question-1' }))
     expect(store.getState().drawer).toBe('approvals')
     const card = await within(screen.getByTestId('drawer')).findByTestId('elicitation-card')

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
 import { cardKeyboardHelp, phaseLabels } from '../state/sampling-labels'
 import { useAppState } from '../state/store-context'
@@ -13,8 +13,8 @@ export function approvalCardDomId(cardId: string): string {
 }
 
 /**
- * One sampling request waiting on the user, wherever it is shown: today the global approvals drawer, later
- * the conversation it belongs to. Not a modal: it stays until decided and the rest of the window stays
+ * One sampling request waiting on the user, wherever it is shown: in the transcript of the conversation
+ * whose tool call asked for it, or in the global approvals drawer. Not a modal: it stays until decided and the rest of the window stays
  * usable. Enter on the card itself (not on a control inside it) denies, so the quick key is the safe one.
  */
 export function ApprovalCard({ card }: { card: SamplingCard }) {
@@ -24,6 +24,16 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
   const busy = sentIn === card.phase
   const elementRef = useRef<HTMLElement>(null)
   const id = useId()
+  const focus = useAppState((state) => state.approvalFocus)
+  const handledFocus = useRef(0)
+
+  // A notification or tray click asked for this card: bring it into view with focus, once it is shown.
+  useEffect(() => {
+    if (!focus || focus.id !== card.id || focus.seq <= handledFocus.current) return
+    handledFocus.current = focus.seq
+    elementRef.current?.scrollIntoView?.({ block: 'nearest' })
+    elementRef.current?.focus()
+  }, [focus, card.id])
 
   const decide = async (decision: ApprovalDecision): Promise<void> => {
     if (busy) return

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
+import { waitingCount } from '../state/approvals-model'
 import { useAppState } from '../state/store-context'
-import { ApprovalCard, approvalCardDomId } from './approval-card'
+import { ApprovalCard } from './approval-card'
 import { ElicitationApproval } from './elicitation-card'
 import { ToolCallApproval } from './tool-call-approval'
 
@@ -68,18 +69,21 @@ function QueuedCard({ entry }: { entry: QueueEntry }) {
 }
 
 /**
- * The global approvals queue, in arrival order: every sampling card, and the tool-call cards and servers'
- * questions of the conversations that are not open, or of none (the open conversation shows its own in
- * its transcript).
- * A notification or tray click (`approvals:focus`) brings its card into view and gives it focus, once the
- * card is here; the request waits for the next list if the card has not arrived yet.
+ * The global approvals queue, in arrival order: the sampling cards, tool-call cards and servers' questions
+ * of the conversations that are not open, or of none (the open conversation shows its own in its
+ * transcript, under the call that asked). A notification or tray click (`approvals:focus`) is handled by
+ * the card itself, wherever it is shown, once it arrives.
  */
 export function ApprovalsPanel() {
-  const approvals = useAppState((state) => state.approvals)
-  const pending = useAppState((state) => state.pendingApprovals)
-  const focus = useAppState((state) => state.approvalFocus)
+  const allApprovals = useAppState((state) => state.approvals)
   const toolCalls = useAppState((state) => state.toolCalls)
   const openId = useAppState((state) => state.conversation?.id)
+  // The open conversation's sampling cards are in its transcript, under the tool call that asked.
+  const approvals = useMemo(
+    () => allApprovals.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+    [allApprovals, openId],
+  )
+  const pending = waitingCount(approvals)
   const elsewhere = useMemo(
     () => toolCalls.filter((card) => card.conversationId !== openId),
     [toolCalls, openId],
@@ -93,18 +97,14 @@ export function ApprovalsPanel() {
     () => arrivalOrder(approvals, elsewhere, questionsElsewhere),
     [approvals, elsewhere, questionsElsewhere],
   )
-  const handledSeq = useRef(0)
 
-  useEffect(() => {
-    if (!focus || focus.seq <= handledSeq.current) return
-    const element = document.getElementById(approvalCardDomId(focus.id))
-    if (!element) return
-    handledSeq.current = focus.seq
-    element.scrollIntoView?.({ block: 'nearest' })
-    element.focus()
-  }, [focus, approvals, elsewhere, questionsElsewhere])
-
-  const inConversation = toolCalls.length - elsewhere.length + elicitations.length - questionsElsewhere.length
+  const inConversation =
+    toolCalls.length -
+    elsewhere.length +
+    elicitations.length -
+    questionsElsewhere.length +
+    allApprovals.length -
+    approvals.length
   if (queue.length === 0) {
     return (
       <section className="panel" data-testid="approvals-panel" aria-label="Pending approvals">
@@ -113,7 +113,7 @@ export function ApprovalsPanel() {
         </p>
         <p className="hint">
           {inConversation > 0
-            ? 'The tool calls and questions of the open conversation wait in its transcript.'
+            ? 'The tool calls, sampling requests and questions of the open conversation wait in its transcript.'
             : 'Tool calls, sampling requests and servers’ questions that need you will wait here.'}
         </p>
       </section>

@@ -4,6 +4,7 @@ import { transcriptItems, type OpenConversation, type TranscriptItem } from '../
 import { isToolSearchCall } from '../state/tool-search-model'
 import { estimateRowHeight } from '../state/transcript-row-height'
 import { useAppState } from '../state/store-context'
+import { ApprovalCard } from './approval-card'
 import { ChatMarkdown } from './chat-markdown'
 import { ElicitationApproval } from './elicitation-card'
 import { InsertedPrompt, SentAttachments } from './sent-message-parts'
@@ -155,6 +156,12 @@ export const Transcript = memo(function Transcript({
     [allCards, conversation.id],
   )
   const retryOlderRecords = useAppState((state) => state.retryOlderRecords)
+  const allSampling = useAppState((state) => state.approvals)
+  // A completion a server asks for while this conversation's tool call runs is decided here, under the call.
+  const samplingCards = useMemo(
+    () => allSampling.filter((card) => card.conversationId === conversation.id),
+    [allSampling, conversation.id],
+  )
   const allQuestions = useAppState((state) => state.elicitations)
   const questions = useMemo(
     () => allQuestions.filter((card) => card.conversationId === conversation.id),
@@ -188,7 +195,7 @@ export const Transcript = memo(function Transcript({
           </ul>
         </div>
       )}
-      {items.length === 0 && !running && cards.length === 0 && questions.length === 0 && (
+      {items.length === 0 && !running && cards.length + questions.length + samplingCards.length === 0 && (
         <p className="empty-note transcript-empty">
           No messages yet. The model can use the tools of the connected MCP servers; each call waits for your
           approval.
@@ -244,7 +251,7 @@ export const Transcript = memo(function Transcript({
             <ChatMarkdown text={live} />
           </li>
         )}
-        {running && !live && !callOpen && cards.length === 0 && questions.length === 0 && (
+        {running && !live && !callOpen && cards.length + questions.length + samplingCards.length === 0 && (
           <li className="chat-status" data-testid="chat-waiting">
             Waiting for the model…
           </li>
@@ -257,6 +264,11 @@ export const Transcript = memo(function Transcript({
         {questions.map((card) => (
           <li key={card.id} className="chat-message chat-message--card">
             <ElicitationApproval card={card} />
+          </li>
+        ))}
+        {samplingCards.map((card) => (
+          <li key={card.id} className="chat-message chat-message--card">
+            <ApprovalCard card={card} />
           </li>
         ))}
       </ol>

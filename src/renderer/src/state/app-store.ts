@@ -187,12 +187,13 @@ export function createAppStore({
       set,
       setSettings,
       showApprovals: (id) => {
-        // A tool-call card of the open conversation is shown in its transcript, which brings it into view.
-        const toolCall = get().toolCalls.find((card) => card.id === id)
-        if (toolCall && toolCall.conversationId === get().conversation?.id) return
-        // So is a server's question about the open conversation.
-        const question = get().elicitations.find((card) => card.id === id)
-        if (question && question.conversationId === get().conversation?.id) return
+        // A card of the open conversation (a tool call, a server's question, a completion asked for inside
+        // one of its calls) is shown in its transcript, which brings it into view; any other in the drawer.
+        const openId = get().conversation?.id
+        const inTranscript = (cards: ReadonlyArray<{ id: string; conversationId?: string | undefined }>) =>
+          openId !== undefined && cards.some((card) => card.id === id && card.conversationId === openId)
+        const { toolCalls, elicitations, approvals } = get()
+        if (inTranscript(toolCalls) || inTranscript(elicitations) || inTranscript(approvals)) return
         set({ drawer: 'approvals' })
       },
       report,
