@@ -5,6 +5,7 @@ import { ConnectionBanner } from './connection-banner'
 import { ConversationView } from './conversation-view'
 import { Drawer } from './drawer'
 import { ErrorList } from './error-list'
+import { ApprovalAnnouncer } from './approval-announcer'
 import { ImportDialog } from './import-dialog'
 import { ImportDropZone } from './import-drop-zone'
 import { SettingsProblem } from './settings-problem'
@@ -38,6 +39,7 @@ export function App({ applyTheme, reload }: AppProps) {
         inert={importing}
       >
         <TitleBar />
+        <ApprovalAnnouncer />
         <div className="notices">
           <ConnectionBanner reload={reload} />
           <StartupWarnings testId="startup-warnings" />

@@ -36,6 +36,8 @@ export interface SamplingState {
 export interface SamplingActions {
   /** Sends the user's decision; false (with a visible error) when the host refused it. */
   decideApproval: (id: string, decision: ApprovalDecision) => Promise<boolean>
+  /** Brings a waiting card (any kind) into view with focus, as a notification click does. */
+  revealApproval: (id: string) => void
   /** The streaming card's Stop button. */
   stopSampling: (id: string) => Promise<boolean>
   loadActivity: () => Promise<void>
@@ -85,6 +87,11 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
     onError: (error) => report('Could not list pending approvals', error),
   })
   let focusSeq = 0
+  const reveal = (id: string): void => {
+    focusSeq++
+    set({ approvalFocus: { id, seq: focusSeq } })
+    deps.showApprovals(id)
+  }
 
   const setApprovals = (approvals: SamplingCard[]) => {
     set({
@@ -109,14 +116,12 @@ export function createSamplingActions(deps: SamplingActionDeps): SamplingActions
           )
         }
       }),
-      api.on('approvals:focus', ({ id }) => {
-        focusSeq++
-        set({ approvalFocus: { id, seq: focusSeq } })
-        deps.showApprovals(id)
-      }),
+      api.on('approvals:focus', ({ id }) => reveal(id)),
     ],
 
     load: () => approvals.load(),
+
+    revealApproval: reveal,
 
     async decideApproval(id, decision) {
       const server = serverOf(id)

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { announcementOf, waitingRequests, windowTitle } from '../state/approval-announcements'
+import { useAppState } from '../state/store-context'
+
+/** How long a toast stays before it goes by itself (the request still waits behind the bell). */
+const TOAST_MS = 8_000
+
+interface Toast {
+  id: string
+  text: string
+}
+
+/**
+ * Says when a request starts waiting for the user, wherever the user is looking: the window title carries
+ * the count ("(2) MCP Desk"), and a toast names the server and what it asks. The toast is a polite live
+ * region that is always in the page, so a screen reader announces each new one; "Show" brings the card into
+ * view with focus (in its conversation or the approvals drawer), as a notification click does.
+ */
+export function ApprovalAnnouncer() {
+  const sampling = useAppState((state) => state.approvals)
+  const toolCalls = useAppState((state) => state.toolCalls)
+  const elicitations = useAppState((state) => state.elicitations)
+  const revealApproval = useAppState((state) => state.revealApproval)
+  const waiting = useMemo(
+    () => waitingRequests(sampling, toolCalls, elicitations),
+    [sampling, toolCalls, elicitations],
+  )
+  const seen = useRef(new Set<string>())
+  const [toast, setToast] = useState<Toast | null>(null)
+
+  useEffect(() => {
+    document.title = windowTitle(waiting.length)
+  }, [waiting.length])
+
+  useEffect(() => {
+    const arrived = waiting.filter((request) => !seen.current.has(request.id))
+    // Only what waits now is remembered, so the set stays as small as the queue.
+    seen.current = new Set(waiting.map((request) => request.id))
+    const text = announcementOf(arrived)
+    if (text !== undefined) setToast({ id: arrived[0]!.id, text })
+    else if (toast && !seen.current.has(toast.id)) setToast(null)
+  }, [waiting, toast])
+
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => setToast(null), TOAST_MS)
+    return () => clearTimeout(timer)
+  }, [toast])
+
+  return (
+    <div
+      className="approval-toast-region"
+      role="status"
+      aria-live="polite"
+      data-testid="approval-toast-region"
+    >
+      {toast && (
+        <div className="approval-toast" data-testid="approval-toast">
+          <span className="approval-toast-text">{toast.text}</span>
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => {
+              revealApproval(toast.id)
+              setToast(null)
+            }}
+          >
+            Show
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss this notice (the request still waits)"
+            onClick={() => setToast(null)}
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+// Pending approvals are announced (issue 21, item 1): the window title carries the count, a toast in a polite
+// live region names the server and what it asks, and "Show" brings the card into view with focus.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { toolCallCardFixture } from '../support/fake-chat'
+import { formCardFixture } from '../support/elicitation-fixtures'
+import { chatApi, renderOpenConversation } from '../support/render-chat'
+import { renderApp } from '../support/render-app'
+import { samplingCardFixture } from '../support/sampling-fixtures'
+
+afterEach(cleanup)
+
+const region = () => screen.getByTestId('approval-toast-region')
+
+describe('announcing pending approvals', () => {
+  it('counts waiting requests in the window title and names each new one in a live region', async () => {
+    const api = chatApi()
+    await renderApp(api)
+    expect(document.title).toBe('MCP Desk')
+    expect(region().getAttribute('aria-live')).toBe('polite')
+    expect(region().textContent).toBe('')
+
+    const { conversationId: _none, ...sampling } = samplingCardFixture()
+    act(() => api.approvals.show(sampling))
+    await waitFor(() => expect(document.title).toBe('(1) MCP Desk'))
+    expect(within(region()).getByTestId('approval-toast').textContent).toContain('Notes wants to run a model')
+
+    const { conversationId: _also, ...question } = formCardFixture()
+    act(() => api.elicitations.ask(question))
+    await waitFor(() => expect(document.title).toBe('(2) MCP Desk'))
+    expect(region().textContent).toContain('Docs asks you for information')
+  })
+
+  it('names a tool call, and says how many more arrived at once', async () => {
+    const api = chatApi()
+    api.chat.cards = [toolCallCardFixture(), toolCallCardFixture({ id: 'call-2' })]
+    await renderOpenConversation([], { api })
+    await waitFor(() => expect(document.title).toBe('(2) MCP Desk'))
+    expect(region().textContent).toMatch(/^The model wants to call \S+ on \S+ \(and 1 more request\)/)
+  })
+
+  it('Show opens the drawer on the card with focus; Dismiss only hides the notice', async () => {
+    const api = chatApi()
+    const { store } = await renderApp(api)
+    const { conversationId: _none, ...sampling } = samplingCardFixture()
+    act(() => api.approvals.show(sampling))
+    fireEvent.click(await within(region()).findByRole('button', { name: 'Show' }))
+    expect(store.getState().drawer).toBe('approvals')
+    const card = within(screen.getByTestId('drawer')).getByTestId('approval-card')
+    await waitFor(() => expect(document.activeElement).toBe(card))
+    expect(region().textContent).toBe('')
+
+    act(() => api.approvals.show({ ...sampling, id: 'card-2' }))
+    fireEvent.click(
+      await within(region()).findByRole('button', { name: 'Dismiss this notice (the request still waits)' }),
+    )
+    expect(region().textContent).toBe('')
+    expect(document.title).toBe('(2) MCP Desk')
+  })
+
+  it('takes the notice down when its request is answered elsewhere', async () => {
+    const api = chatApi()
+    await renderApp(api)
+    const { conversationId: _none, ...sampling } = samplingCardFixture()
+    act(() => api.approvals.show(sampling))
+    await within(region()).findByTestId('approval-toast')
+    act(() => api.approvals.remove('card-1'))
+    await waitFor(() => expect(region().textContent).toBe(''))
+    expect(document.title).toBe('MCP Desk')
+  })
+})
