@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
 import { cardKeyboardHelp, phaseLabels } from '../state/sampling-labels'
 import { useAppState } from '../state/store-context'
+import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
 import { ApprovalCardHeader } from './approval-card-header'
 import { SamplingApproval } from './sampling-approval'
 import { SamplingReview } from './sampling-review'
@@ -38,7 +39,8 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
   const decide = async (decision: ApprovalDecision): Promise<void> => {
     if (busy) return
     setSentIn(card.phase)
-    if (!(await decideApproval(card.id, decision))) setSentIn(null)
+    if (await decideApproval(card.id, decision)) handOffFocus(elementRef.current)
+    else setSentIn(null)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -54,6 +56,7 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
       className={`approval-card approval-card--${card.phase}`}
       data-testid="approval-card"
       data-phase={card.phase}
+      {...(card.phase === 'streaming' ? {} : { [WAITING_CARD_ATTRIBUTE]: '' })}
       tabIndex={0}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-help`}

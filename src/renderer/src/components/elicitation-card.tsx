@@ -7,6 +7,7 @@ import {
 } from '../../../shared/elicitation/elicitation-card'
 import { useAppState } from '../state/store-context'
 import { approvalCardDomId } from './approval-card'
+import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
 import { ApprovalCardHeader } from './approval-card-header'
 import { ElicitationForm } from './elicitation-form'
 import { ElicitationUrl } from './elicitation-url'
@@ -44,13 +45,15 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
     const outcome = await answerElicitation(card.id, action, content)
     // On success the host's next list moves the card on; a refusal needs the buttons back.
     if (!outcome.ok || (card.mode === 'url' && action === 'accept')) setBusy(false)
+    else handOffFocus(elementRef.current)
     return outcome
   }
 
   const dismiss = async () => {
     if (busy) return
     setBusy(true)
-    if (!(await dismissElicitation(card.id))) setBusy(false)
+    if (await dismissElicitation(card.id)) handOffFocus(elementRef.current)
+    else setBusy(false)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -67,6 +70,7 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
       className={`approval-card approval-card--elicitation${waiting ? '' : ' approval-card--elicitation-opened'}`}
       data-testid="elicitation-card"
       data-mode={card.mode}
+      {...(waiting ? { [WAITING_CARD_ATTRIBUTE]: '' } : {})}
       tabIndex={0}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-help`}

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/chat/tool-call-card'
 import { useAppState } from '../state/store-context'
 import { approvalCardDomId } from './approval-card'
+import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
 import { ApprovalCardHeader } from './approval-card-header'
 import { RevealedText } from './revealed-text'
 import { ToolAnnotationBadges } from './tool-annotation-badges'
@@ -93,7 +94,8 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
     if (busy) return
     setBusy(true)
     // On success the card leaves with the host's next list; only a refusal needs the buttons back.
-    if (!(await decideToolCall(card.id, decision))) setBusy(false)
+    if (await decideToolCall(card.id, decision)) handOffFocus(elementRef.current)
+    else setBusy(false)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -110,6 +112,7 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
       ref={elementRef}
       className="approval-card approval-card--tool-call"
       data-testid="tool-call-card"
+      {...{ [WAITING_CARD_ATTRIBUTE]: '' }}
       tabIndex={0}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-help`}
