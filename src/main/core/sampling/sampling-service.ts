@@ -71,6 +71,8 @@ export class SamplingService {
    * toolSetKey), with the tools the user took out of that offer, which stay out in later rounds.
    */
   readonly #sessionApproved = new Map<string, Map<string, string[]>>()
+  /** Cards waiting for a decision, with the session rule that would cover each (server, offered tools). */
+  readonly #waiting = new Map<string, { serverId: string; tools: string }>()
   readonly #loops = new ToolLoopGuard()
   /** Running completions by card/request id, for the card's Stop button. */
   readonly #running = new Map<string, AbortController>()
@@ -241,15 +243,17 @@ export class SamplingService {
           audit.decision = 'refused'
           throw samplingDenied('no one to ask', 'sampling needs approval and no one is there to approve it')
         }
+        this.#waiting.set(id, { serverId: config.id, tools })
         const decided = await decideOnCard(this.#deps.queue, context, settings.sampling.approvalTimeoutMs, [
           scope.controller.signal,
           extra.mcpReq.signal,
-        ])
+        ]).finally(() => this.#waiting.delete(id))
         audit.decision = decided.decision
         if (decided.decision === 'approved-session') {
           const byTools = this.#sessionApproved.get(config.id) ?? new Map<string, string[]>()
           byTools.set(tools, decided.removedTools)
           this.#sessionApproved.set(config.id, byTools)
+          this.#releaseCovered(config.id, tools, decided.removedTools)
         }
         if (decided.decision === 'always') this.#allowAlways(config.id)
         approved = decided.approved
@@ -365,6 +369,22 @@ export class SamplingService {
       this.#deps.audit.append(entry)
     } catch (error) {
       this.#deps.log?.(`sampling audit log could not be written: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * "Approve for this session" also covers the requests of that server already waiting under the same rule
+   * (the same offered tools): they go ahead as if asked after it, each with its own model choice.
+   */
+  #releaseCovered(serverId: string, tools: string, removedTools: string[]): void {
+    for (const [id, waiting] of this.#waiting) {
+      if (waiting.serverId !== serverId || waiting.tools !== tools) continue
+      this.#waiting.delete(id)
+      try {
+        this.#deps.queue.decide(id, { kind: 'approve-session', removedTools })
+      } catch {
+        // The card ended meanwhile (the server cancelled it): nothing to release.
+      }
     }
   }
 
