@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
+import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
+import { blocking, describeViolations, runAxe } from './support/axe'
+import { chatHome, whenCallCount } from './support/chat-home'
+import { samplingHome } from './support/sampling-home'
+
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
+const view = { width: 1280, height: 800, colorScheme: 'light' } as const
+
+/**
+ * Checks the screen as it is now in light and then dark: axe-core on the whole document (no serious or
+ * critical violation, no missing h1, no duplicate landmark) and a screenshot of each. Reduced motion is on
+ * so that no colour transition is half-way when axe measures contrast.
+ */
+async function checkBothSchemes(page: Page, state: string): Promise<void> {
+  mkdirSync(screenshots, { recursive: true })
+  const reports: string[] = []
+  let failing = 0
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+    await page.screenshot({
+      path: join(screenshots, `a11y-${state}-${colorScheme}.png`),
+      animations: 'disabled',
+    })
+    const violations = await runAxe(page)
+    const bad = blocking(violations)
+    failing += bad.length
+    reports.push(describeViolations(`${state} (${colorScheme})`, violations))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  // Printed whether or not it passes, so the moderate and minor findings stay visible too.
+  console.log(reports.join('\n'))
+  expect(failing, reports.join('\n')).toBe(0)
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const input = page.getByLabel('Message', { exact: true })
+  await input.fill(text)
+  await input.press('Enter')
+}
+
+async function openDrawer(page: Page, name: string): Promise<void> {
+  const toggle = page.getByRole('button', { name, exact: true })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+}
+
+describe('accessibility of the first-run window (axe-core, light and dark)', () => {
+  let home: string
+  let session: AppInChromium
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'mcp-desk-e2e-a11y-first-'))
+    session = await openAppInChromium(home, view)
+    await session.page.getByRole('button', { name: 'New conversation' }).first().waitFor()
+  })
+
+  afterAll(async () => {
+    await session?.close()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  it('the empty first-run window', async () => {
+    await checkBothSchemes(session.page, 'first-run')
+  })
+})
+
+describe('accessibility of chat and the drawers (axe-core, light and dark)', () => {
+  let home: string
+  let countFile: string
+  let session: AppInChromium
+  let mock: MockOpenAI
+  let page: Page
+
+  beforeAll(async () => {
+    mock = await startMockOpenAI({ models: ['mock-model'] })
+    ;({ home, countFile } = chatHome(mock.url))
+    session = await openAppInChromium(home, view)
+    ;({ page } = session)
+    await page.locator('[data-testid="sidebar-server-docs"].sidebar-server--connected').waitFor()
+  })
+
+  afterAll(async () => {
+    await session?.close()
+    await mock?.close()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  it('a new conversation with the disabled Send button', async () => {
+    await page.getByRole('button', { name: 'New conversation' }).first().click()
+    await page.getByTestId('conversation-title').filter({ hasText: 'New conversation' }).waitFor()
+    await checkBothSchemes(page, 'new-conversation')
+  })
+
+  it('a tool-call card waiting for approval', async () => {
+    mock.enqueue(
+      {
+        kind: 'tool_calls',
+        text: 'Let me look that up.',
+        calls: [{ id: 'call_1', name: 'mcp_docs_query', arguments: '{"q":"release date"}' }],
+      },
+      { kind: 'text', chunks: ['The release is on **Friday**.\n\n```ts\nconst day = "Friday"\n```'] },
+    )
+    await send(page, 'When is the release?')
+    await page.getByTestId('tool-call-card').waitFor()
+    await checkBothSchemes(page, 'tool-call-waiting')
+  })
+
+  it('a completed tool call and the answer', async () => {
+    await page.getByTestId('tool-call-card').getByRole('button', { name: 'Approve', exact: true }).click()
+    await whenCallCount(countFile, 1)
+    await page.getByTestId('chat-assistant').filter({ hasText: 'is on Friday' }).waitFor()
+    await page.getByTestId('composer').getByRole('button', { name: 'Send' }).waitFor()
+    await checkBothSchemes(page, 'tool-call-completed')
+  })
+
+  it('the servers panel', async () => {
+    await openDrawer(page, 'Servers')
+    await page.getByTestId('server-card-docs').waitFor()
+    await checkBothSchemes(page, 'servers-panel')
+  })
+
+  it('the models panel', async () => {
+    await openDrawer(page, 'Models')
+    await page.getByTestId('model-row-mock/mock-model').waitFor()
+    await checkBothSchemes(page, 'models-panel')
+  })
+
+  it('the settings panel', async () => {
+    await openDrawer(page, 'Settings')
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    await checkBothSchemes(page, 'settings-panel')
+  })
+})
+
+describe('accessibility of the approvals drawer with a sampling card (axe-core, light and dark)', () => {
+  let home: string
+  let session: AppInChromium
+  let mock: MockOpenAI
+
+  beforeAll(async () => {
+    mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
+    ;({ home } = samplingHome(mock.url))
+    session = await openAppInChromium(home, view)
+  })
+
+  afterAll(async () => {
+    await session?.close()
+    await mock?.close()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  it('the approvals drawer with a sampling card', async () => {
+    const { page } = session
+    await expect
+      .poll(() => page.getByTestId('approvals-bell').getAttribute('aria-label'))
+      .toBe('Pending approvals: 1')
+    await page.getByTestId('approvals-bell').click()
+    await page.getByTestId('approval-card').waitFor()
+    await checkBothSchemes(page, 'approvals-sampling')
+  })
+})
