@@ -63,6 +63,11 @@ export function completionLines(card: SamplingCard): string[] {
     `${revealedFirstLine(card.serverName)} (${revealedFirstLine(card.transportLabel)}): ` +
       `${revealedFirstLine(card.model.chosen)} answered (${completion.length} chars):`,
     ...indented(completion, '    '),
+    ...(card.completionCutOff
+      ? [
+          `  Cut off: the model stopped at this request's limit of ${card.maxTokens} tokens; the answer is incomplete.`,
+        ]
+      : []),
   ]
 }
 

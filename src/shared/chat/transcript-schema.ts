@@ -91,6 +91,8 @@ export const assistantRecordSchema = z.object({
   turnId: z.string().min(1),
   step: z.number().int().min(0),
   text: z.string(),
+  /** The model stopped at its output limit (`finish_reason: length`): the text is incomplete. */
+  cutOff: z.literal(true).optional(),
 })
 
 export const toolCallRecordSchema = z.object({

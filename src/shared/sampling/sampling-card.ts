@@ -90,6 +90,8 @@ export const samplingCardSchema = z.object({
   toolChoice: z.enum(['auto', 'required', 'none']).optional(),
   /** During review (optional setting): the generated text awaiting the user's OK. */
   completion: z.string().optional(),
+  /** During review: the model stopped at the request's maxTokens, so the completion is incomplete. */
+  completionCutOff: z.literal(true).optional(),
   /** Asked inside a tool call, prompt or resource read (2026-07-28 MRTR), and in which round. */
   askedInside: inputOriginSchema.optional(),
 })
@@ -158,6 +160,8 @@ export const auditEntrySchema = z.object({
   inputTokens: z.number().int().nonnegative().optional(),
   outputTokens: z.number().int().nonnegative().optional(),
   durationMs: z.number().nonnegative(),
+  /** A completed answer the model stopped at the request's maxTokens (`stopReason: maxTokens`). */
+  cutOff: z.literal(true).optional(),
   /** How many requests this line stands for: refusals summed over a window (see refusal-tally.ts); absent = 1. */
   count: z.number().int().positive().optional(),
 })

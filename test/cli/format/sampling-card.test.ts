@@ -98,6 +98,13 @@ describe('completionLines', () => {
       '    Second line',
     ])
   })
+
+  it('says when the model stopped at the token limit', () => {
+    const card = sampleCard({ phase: 'review', completion: 'Half', completionCutOff: true, maxTokens: 200 })
+    expect(completionLines(card).at(-1)).toBe(
+      "  Cut off: the model stopped at this request's limit of 200 tokens; the answer is incomplete.",
+    )
+  })
 })
 
 describe('formatBytes and formatUsd', () => {

@@ -365,6 +365,18 @@ describe('approval card: streaming and review', () => {
     expect(api.approvals.decisions[1]).toEqual({ id: 'r2', decision: { kind: 'deny' } })
   })
 
+  it('says in review that an answer stopped at maxTokens is incomplete, and only then', async () => {
+    await openCards([
+      samplingCardFixture({ id: 'cut', phase: 'review', completion: 'Half', completionCutOff: true }),
+      samplingCardFixture({ id: 'whole', phase: 'review', completion: 'Whole' }),
+    ])
+    const [cut, whole] = screen.getAllByTestId('approval-card')
+    expect(within(cut!).getByTestId('review-cut-off').textContent).toBe(
+      'Cut off: the model stopped at this request’s limit of 1024 tokens, so the answer is incomplete.',
+    )
+    expect(within(whole!).queryByTestId('review-cut-off')).toBeNull()
+  })
+
   it('follows the host as a card moves from approval to streaming to review', async () => {
     const { api } = await openCard()
     act(() => api.approvals.update('card-1', { phase: 'streaming' }))

@@ -127,6 +127,20 @@ describe('transcript', () => {
   })
 })
 
+describe('cut-off answers', () => {
+  it('marks an answer the model stopped at its output limit as incomplete, and only that one', async () => {
+    await renderOpenConversation([
+      recordFixture({ type: 'assistant', turnId: 't1', step: 0, text: 'The first half', cutOff: true }),
+      recordFixture({ type: 'assistant', turnId: 't2', step: 0, text: 'A whole answer' }),
+    ])
+    const [cut, whole] = within(transcript()).getAllByTestId('chat-assistant')
+    expect(within(cut!).getByTestId('chat-cut-off').textContent).toBe(
+      'Cut off: the model reached its output limit, so this answer is incomplete.',
+    )
+    expect(within(whole!).queryByTestId('chat-cut-off')).toBeNull()
+  })
+})
+
 describe('input rounds (MRTR)', () => {
   it("shows a running call's round and what its server asked, then how many rounds the answer took", async () => {
     const { api, meta, store } = await renderOpenConversation()

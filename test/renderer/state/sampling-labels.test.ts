@@ -14,6 +14,11 @@ import {
 } from '../../../src/renderer/src/state/sampling-labels'
 
 describe('sampling labels', () => {
+  it('names an answer cut off at its token limit in the Activity detail', () => {
+    expect(activityDetail({ cutOff: true })).toBe('cut off at the request’s token limit')
+    expect(activityDetail({})).toBe('')
+  })
+
   it('says how long a card has waited in the largest sensible units', () => {
     expect(formatWaited(-50)).toBe('0 s')
     expect(formatWaited(5_400)).toBe('5 s')

@@ -194,6 +194,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     })
     let text = ''
     let streamError: unknown
+    let cutOff = false
     const requested: RequestedCall[] = []
     try {
       for await (const part of result.fullStream) {
@@ -211,6 +212,8 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
           })
         } else if (part.type === 'error') {
           streamError = part.error
+        } else if (part.type === 'finish') {
+          cutOff = part.finishReason === 'length'
         }
       }
     } catch (error) {
@@ -218,7 +221,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
     } finally {
       watchdog.stop()
     }
-    if (text.length > 0) record({ type: 'assistant', turnId, step, text })
+    if (text.length > 0) record({ type: 'assistant', turnId, step, text, ...(cutOff ? { cutOff } : {}) })
     if (signal.aborted) return finish('cancelled', 'stopped by the user')
     if (stallAbort.signal.aborted) {
       return finish('error', stalledReason(input.modelRef, input.chunkTimeoutMs ?? 0))

@@ -21,6 +21,8 @@ export interface CardContext {
   askedInside?: InputOrigin
   /** Review phase: the generated text and the model that wrote it. */
   completion?: string
+  /** Review phase: the model stopped at maxTokens. */
+  completionCutOff?: boolean
   modelRef?: string
 }
 
@@ -147,6 +149,7 @@ function buildCard(context: CardContext): CardDraft {
     ...(request.toolChoice?.mode ? { toolChoice: request.toolChoice.mode } : {}),
     usageToday: context.usageToday,
     ...(context.completion !== undefined ? { completion: context.completion } : {}),
+    ...(context.completionCutOff ? { completionCutOff: true as const } : {}),
   }
 }
 

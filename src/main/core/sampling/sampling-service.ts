@@ -295,10 +295,16 @@ export class SamplingService {
       audit.outputTokens = result.usage.outputTokens
 
       let content = result.content
+      const cutOff = result.stopReason === 'maxTokens' ? { cutOff: true as const } : {}
       if (mustAsk && settings.sampling.reviewCompletion) {
         const reviewed = await decideOnCard(
           this.#deps.queue,
-          { ...context, completion: result.text, modelRef: approved.modelRef },
+          {
+            ...context,
+            completion: result.text,
+            modelRef: approved.modelRef,
+            completionCutOff: 'cutOff' in cutOff,
+          },
           settings.sampling.approvalTimeoutMs,
           [scope.controller.signal, extra.mcpReq.signal],
           'review',
@@ -313,7 +319,7 @@ export class SamplingService {
         }
       }
       this.#deps.providers.recordUse(approved.modelRef)
-      this.#record(audit, started, { outcome: 'completed' })
+      this.#record(audit, started, { outcome: 'completed', ...cutOff })
       return toCreateMessageResult(
         { ...result, content },
         approved.modelRef,
@@ -357,7 +363,7 @@ export class SamplingService {
   #record(
     audit: Omit<AuditEntry, 'outcome' | 'durationMs'>,
     started: number,
-    end: Pick<AuditEntry, 'outcome' | 'errorCode' | 'message'>,
+    end: Pick<AuditEntry, 'outcome' | 'errorCode' | 'message' | 'cutOff'>,
   ): void {
     const entry: AuditEntry = { ...audit, ...end, durationMs: Math.max(0, this.#now() - started) }
     if (isTalliedRefusal(entry)) this.#refusals.add(entry)

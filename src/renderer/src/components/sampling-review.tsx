@@ -27,6 +27,12 @@ export function SamplingReview({
         </label>
         {edited && <span className="edited-mark">edited</span>}
       </div>
+      {card.completionCutOff && (
+        <p className="callout callout--warning" data-testid="review-cut-off">
+          Cut off: the model stopped at this request’s limit of {card.maxTokens} tokens, so the answer is
+          incomplete.
+        </p>
+      )}
       <HiddenCharactersNotice text={completion} what="This answer" testId="review-hidden-characters" />
       <textarea
         id={`${id}-completion`}

@@ -72,6 +72,11 @@ const Item = memo(function Item({
       return (
         <li {...row} className="chat-message chat-message--assistant" data-testid="chat-assistant">
           <ChatMarkdown text={item.text} />
+          {item.cutOff && (
+            <p className="chat-cut-off" data-testid="chat-cut-off">
+              Cut off: the model reached its output limit, so this answer is incomplete.
+            </p>
+          )}
         </li>
       )
     case 'tool': {

@@ -158,7 +158,7 @@ type PromptRecord = Extract<TranscriptRecord, { type: 'prompt' }>
 export type TranscriptItem =
   | { kind: 'user'; key: string; text: string; resources?: MessageAttachmentRecord[] }
   | { kind: 'prompt'; key: string; record: PromptRecord }
-  | { kind: 'assistant'; key: string; text: string }
+  | { kind: 'assistant'; key: string; text: string; cutOff?: true }
   | { kind: 'tool'; key: string; call: ToolCallRecord; result?: ToolResultRecord }
   | { kind: 'note'; key: string; text: string }
   | { kind: 'turn-end'; key: string; status: 'cancelled' | 'error'; reason?: string }
@@ -186,8 +186,10 @@ export function transcriptItems(records: readonly TranscriptRecord[], firstIndex
         items.push({ kind: 'prompt', key, record })
         return
       case 'assistant':
+        items.push({ kind: 'assistant', key, text: record.text, ...(record.cutOff ? { cutOff: true } : {}) })
+        return
       case 'note':
-        items.push({ kind: record.type, key, text: record.text })
+        items.push({ kind: 'note', key, text: record.text })
         return
       case 'tool_call':
         toolRows.set(`${record.turnId}\u0000${record.callId}`, items.length)

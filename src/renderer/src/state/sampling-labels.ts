@@ -149,7 +149,10 @@ export function outcomeTone(outcome: AuditEntry['outcome']): 'ok' | 'error' | 'r
  * "code -32001: Request timed out". The SDK's errors start their message with "MCP error -32001: ", which
  * would say the code twice.
  */
-export function activityDetail(entry: Pick<AuditEntry, 'errorCode' | 'message' | 'count'>): string {
+export function activityDetail(
+  entry: Pick<AuditEntry, 'errorCode' | 'message' | 'count' | 'cutOff'>,
+): string {
+  if (entry.cutOff) return 'cut off at the request’s token limit'
   const message =
     entry.errorCode !== undefined
       ? entry.message?.replace(`MCP error ${entry.errorCode}: `, '')

@@ -179,6 +179,19 @@ describe('runChatTurn', () => {
     expect(denied.find((r) => r.type === 'tool_result')).toMatchObject({ state: 'denied' })
   })
 
+  it('marks a step the model stopped at its output limit as cut off, and only that one', async () => {
+    mock.enqueue({ kind: 'text', chunks: ['The first half of'], finishReason: 'length' })
+    const records: TranscriptRecordInput[] = []
+    await turn(records, { tools: [] })
+    mock.enqueue({ kind: 'text', chunks: ['A whole answer.'] })
+    await turn(records, { tools: [] })
+    const answers = records.filter((record) => record.type === 'assistant')
+    expect(answers).toEqual([
+      expect.objectContaining({ text: 'The first half of', cutOff: true }),
+      expect.not.objectContaining({ cutOff: expect.anything() as unknown }),
+    ])
+  })
+
   it('runs 16 tool calls, does not execute the 17th, and ends the turn with a note', async () => {
     const records: TranscriptRecordInput[] = []
     const calls = (from: number, count: number) =>
