@@ -28,13 +28,14 @@ const alwaysFailing = new Set(['page-has-heading-one', 'landmark-unique'])
  * evaluation from the test harness is outside the page's policy.
  */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  // The e2e tsconfig has no DOM library: the page's globals are reached through globalThis, typed here.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource)
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
-      .axe
-    const results = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: AxeViolation[]
+    const { axe, document } = globalThis as unknown as {
+      axe: { run(context: unknown, options: object): Promise<{ violations: AxeViolation[] }> }
+      document: unknown
     }
+    const results = await axe.run(document, { resultTypes: ['violations'] })
     return results.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,

@@ -21,10 +21,8 @@ function SidebarConversations() {
   }
 
   return (
-    <section
-      className="sidebar-section sidebar-conversations"
-      aria-labelledby="sidebar-conversations-heading"
-    >
+    // Named apart from its heading: the region must not share a landmark name with the drawer's panels.
+    <section className="sidebar-section sidebar-conversations" aria-label="Conversation list">
       <div className="section-header">
         <h2 id="sidebar-conversations-heading" className="section-title">
           Conversations
@@ -60,11 +58,10 @@ function SidebarServers() {
   const servers = useAppState((state) => state.servers)
   const openDrawer = useAppState((state) => state.openDrawer)
   return (
-    <section className="sidebar-section sidebar-servers" aria-labelledby="sidebar-servers-heading">
+    // Not "Servers": the servers drawer's panel is a region of that name, and landmarks need unique names.
+    <section className="sidebar-section sidebar-servers" aria-label="Server status">
       <div className="section-header">
-        <h2 id="sidebar-servers-heading" className="section-title">
-          Servers
-        </h2>
+        <h2 className="section-title">Servers</h2>
         <button type="button" className="link-button" onClick={() => openDrawer('servers')}>
           Details
         </button>

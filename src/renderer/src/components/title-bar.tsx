@@ -40,7 +40,8 @@ export function TitleBar() {
   const model = conversationModelLabel(models, conversationModel)
   return (
     <header className="title-bar">
-      <span className="title-bar-app">MCP Desk</span>
+      {/* The one h1 of every screen; the drawers' titles are h2 under it. */}
+      <h1 className="title-bar-app">MCP Desk</h1>
       <span className="title-bar-model selectable" data-testid="current-model" title={model.title}>
         {model.text}
       </span>
