@@ -145,6 +145,8 @@ export const auditEntrySchema = z.object({
   model: z.string().optional(),
   /** How it was let through or stopped. */
   decision: z.enum(['allowed', 'approved', 'approved-session', 'always', 'denied', 'auto-denied', 'refused']),
+  /** The user changed the request (model, prompt, text, tools) or the completion before approving it. */
+  edited: z.literal(true).optional(),
   outcome: z.enum([
     'completed',
     'error',

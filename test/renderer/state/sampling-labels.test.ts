@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activityDetail,
+  decisionText,
   failedAfterApproval,
   formatCost,
   formatDuration,
@@ -14,6 +15,25 @@ import {
 } from '../../../src/renderer/src/state/sampling-labels'
 
 describe('sampling labels', () => {
+  it('names what was decided as it happened: refused before running, edited before approving', () => {
+    const refusedForModel = {
+      decision: 'allowed' as const,
+      outcome: 'invalid' as const,
+      errorCode: -32602,
+      message: 'MCP error -32602: no configured model can take this request: mock/a (does not accept images)',
+    }
+    expect(decisionText(refusedForModel)).toBe('refused: no configured model can take this request')
+    expect(decisionText({ decision: 'allowed', outcome: 'rate-limited' })).toBe('refused: rate limited')
+    expect(
+      decisionText({ decision: 'allowed', outcome: 'invalid', message: 'params.maxTokens: required' }),
+    ).toBe('refused: invalid request')
+    expect(decisionText({ decision: 'allowed', outcome: 'completed' })).toBe('allowed (policy)')
+    expect(decisionText({ decision: 'approved', outcome: 'completed', edited: true })).toBe(
+      'edited, then approved',
+    )
+    expect(decisionText({ decision: 'approved', outcome: 'completed' })).toBe('approved')
+  })
+
   it('names an answer cut off at its token limit in the Activity detail', () => {
     expect(activityDetail({ cutOff: true })).toBe('cut off at the request’s token limit')
     expect(activityDetail({})).toBe('')

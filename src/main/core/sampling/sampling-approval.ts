@@ -28,6 +28,8 @@ export interface CardContext {
 
 export interface Approved {
   decision: 'approved' | 'approved-session' | 'always'
+  /** The user changed something before approving (model, system prompt, text, tools, the completion). */
+  edited: boolean
   approved: { request: ValidatedSamplingRequest; modelRef: string }
   /** Tools the user took out of the offer (already removed from `approved.request`). */
   removedTools: string[]
@@ -103,10 +105,32 @@ function applyDecision(context: CardContext, decision: ApprovalDecision): Approv
   }
   return {
     decision: DECISIONS[decision.kind],
+    edited: editedBy(context, decision, modelRef, removedTools),
     approved: { request, modelRef },
     removedTools,
     ...(decision.completion !== undefined ? { completion: decision.completion } : {}),
   }
+}
+
+/** Whether the decision changed what the server asked for (or, in review, what it gets back). */
+function editedBy(
+  context: CardContext,
+  decision: Exclude<ApprovalDecision, { kind: 'deny' }>,
+  modelRef: string,
+  removedTools: string[],
+): boolean {
+  const { request } = context
+  const textChanged = (decision.textEdits ?? []).some((edit) => {
+    const item = request.messages[edit.message]?.content[edit.item]
+    return item?.type === 'text' && item.text !== edit.text
+  })
+  return (
+    textChanged ||
+    removedTools.length > 0 ||
+    modelRef !== (context.modelRef ?? context.choice.chosen) ||
+    (decision.systemPrompt !== undefined && decision.systemPrompt !== (request.systemPrompt ?? '')) ||
+    (decision.completion !== undefined && decision.completion !== context.completion)
+  )
 }
 
 function buildCard(context: CardContext): CardDraft {

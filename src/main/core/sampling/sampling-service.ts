@@ -249,6 +249,7 @@ export class SamplingService {
           extra.mcpReq.signal,
         ]).finally(() => this.#waiting.delete(id))
         audit.decision = decided.decision
+        if (decided.edited) audit.edited = true
         if (decided.decision === 'approved-session') {
           const byTools = this.#sessionApproved.get(config.id) ?? new Map<string, string[]>()
           byTools.set(tools, decided.removedTools)
@@ -309,6 +310,7 @@ export class SamplingService {
           [scope.controller.signal, extra.mcpReq.signal],
           'review',
         )
+        if (reviewed.edited) audit.edited = true
         // The review edits the text; the model's tool calls (sampling with tools) go back as they were.
         if (reviewed.completion !== undefined && reviewed.completion !== result.text) {
           const calls = result.content.filter((block) => block.type !== 'text')
@@ -378,10 +380,7 @@ export class SamplingService {
     }
   }
 
-  /**
-   * "Approve for this session" also covers the requests of that server already waiting under the same rule
-   * (the same offered tools): they go ahead as if asked after it, each with its own model choice.
-   */
+  /** "Approve for this session" covers that server's waiting requests under the same rule (offered tools). */
   #releaseCovered(serverId: string, tools: string, removedTools: string[]): void {
     for (const [id, waiting] of this.#waiting) {
       if (waiting.serverId !== serverId || waiting.tools !== tools) continue

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AuditEntry } from '../../../shared/sampling/sampling-card'
 import {
-  decisionLabels,
+  decisionText,
   formatCount,
   formatDuration,
   activityDetail,
@@ -55,7 +55,7 @@ function ActivityRow({ entry, today }: { entry: AuditEntry; today: string }) {
       </td>
       <td className="activity-server">{entry.serverName}</td>
       <td className="activity-model">{entry.model ? <ModelRef value={entry.model} /> : '—'}</td>
-      <td>{decisionLabels[entry.decision]}</td>
+      <td>{decisionText(entry)}</td>
       <td>
         <span className={`activity-outcome activity-outcome--${tone}`}>{outcomeLabels[entry.outcome]}</span>
         {detail && <span className="activity-detail">{detail}</span>}

@@ -116,6 +116,39 @@ export const decisionLabels: Record<AuditEntry['decision'], string> = {
   refused: 'refused',
 }
 
+/** Outcomes where the host refused the request before any model ran. */
+const REFUSED_BEFORE_RUNNING: ReadonlySet<AuditEntry['outcome']> = new Set([
+  'invalid',
+  'rate-limited',
+  'budget-exceeded',
+])
+
+/** Why the host refused, in a few words; the Activity detail has the whole message. */
+function refusalOf(entry: Pick<AuditEntry, 'outcome' | 'message' | 'errorCode'>): string {
+  if (entry.outcome === 'rate-limited') return 'rate limited'
+  if (entry.outcome === 'budget-exceeded') return 'over the budget'
+  const message = (entry.message ?? '').replace(/^MCP error -?\d+: /, '')
+  const model =
+    /^(no configured model can take this request|no models are configured|no model this server may use is configured)/.exec(
+      message,
+    )
+  return model ? model[1]! : 'invalid request'
+}
+
+/**
+ * What was decided, as it happened: a request the policy let through but the host refused before running
+ * says "refused: …" (not "allowed (policy)"), and a request the user changed before approving says so.
+ */
+export function decisionText(
+  entry: Pick<AuditEntry, 'decision' | 'outcome' | 'message' | 'errorCode' | 'edited'>,
+): string {
+  if (entry.decision === 'allowed' && REFUSED_BEFORE_RUNNING.has(entry.outcome)) {
+    return `refused: ${refusalOf(entry)}`
+  }
+  const label = decisionLabels[entry.decision]
+  return entry.edited ? `edited, then ${label}` : label
+}
+
 export const outcomeLabels: Record<AuditEntry['outcome'], string> = {
   completed: 'completed',
   error: 'error',
