@@ -8,6 +8,8 @@ import { openAppInChromium, type AppInChromium } from './support/app-in-chromium
 import { blocking, describeViolations, runAxe } from './support/axe'
 import { chatHome, whenCallCount } from './support/chat-home'
 import { samplingHome } from './support/sampling-home'
+import { openServersPanelHome, type ServersPanelHome } from './support/servers-panel-home'
+import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
 
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 const view = { width: 1280, height: 800, colorScheme: 'light' } as const
@@ -130,6 +132,12 @@ describe('accessibility of chat and the drawers (axe-core, light and dark)', () 
     await checkBothSchemes(page, 'models-panel')
   })
 
+  it('the activity panel', async () => {
+    await openDrawer(page, 'Activity')
+    await page.getByTestId('drawer').waitFor()
+    await checkBothSchemes(page, 'activity-panel')
+  })
+
   it('the settings panel', async () => {
     await openDrawer(page, 'Settings')
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
@@ -162,5 +170,39 @@ describe('accessibility of the approvals drawer with a sampling card (axe-core, 
     await page.getByTestId('approvals-bell').click()
     await page.getByTestId('approval-card').waitFor()
     await checkBothSchemes(page, 'approvals-sampling')
+  })
+})
+
+describe('accessibility of servers that failed or are starting (axe-core, light and dark)', () => {
+  let opened: ServersPanelHome | undefined
+  const node = process.execPath
+
+  beforeAll(async () => {
+    opened = await openServersPanelHome('mcp-desk-e2e-a11y-servers-', {
+      schemaVersion: 1,
+      servers: [
+        { id: 'notes', name: 'Notes', transport: 'stdio', command: node, args: [FIXTURE_STDIO_SERVER_PATH] },
+        { id: 'broken', name: 'Broken', transport: 'stdio', command: node, args: ['-e', 'process.exit(3)'] },
+        {
+          id: 'silent',
+          name: 'Silent',
+          transport: 'stdio',
+          command: node,
+          args: ['-e', 'setInterval(() => {}, 1000)'],
+        },
+      ],
+    })
+  })
+
+  afterAll(() => opened?.close())
+
+  it('the servers panel with connected, failed and starting cards, failure details open', async () => {
+    const page = opened!.page
+    await page.setViewportSize({ width: view.width, height: view.height })
+    const status = (id: string) => page.getByTestId(`server-card-${id}`).getByTestId('status-pill')
+    await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)
+    await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
+    await page.getByTestId('server-card-broken').getByText('Details').click()
+    await checkBothSchemes(page, 'servers-failed-starting')
   })
 })
