@@ -2,6 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ToolResultState, TranscriptRecordInput } from '../../../src/shared/chat/transcript-schema'
 import { recordFixture } from '../support/fake-chat'
+import { readableResult } from '../../../src/renderer/src/components/tool-call-row'
 import { renderOpenConversation } from '../support/render-chat'
 
 afterEach(cleanup)
@@ -124,6 +125,34 @@ describe('transcript', () => {
     })
     expect(within(transcript()).queryByTestId('chat-live')).toBeNull()
     expect(within(transcript()).getByTestId('chat-assistant').textContent).toBe('Hello world')
+  })
+})
+
+describe('tool rows as people read them', () => {
+  it('names the tool and its server, keeps the model’s name in the tooltip, and indents a JSON result', async () => {
+    await renderOpenConversation([
+      recordFixture(call('c1')),
+      recordFixture({
+        type: 'tool_result',
+        turnId: 't1',
+        callId: 'c1',
+        state: 'completed',
+        text: '{"title":"Release","day":"Friday","tags":["a","b"]}',
+      }),
+    ])
+    const row = within(transcript()).getByTestId('tool-call')
+    const name = within(row).getByTestId('tool-call-name')
+    expect(name.textContent).toBe('query · docs')
+    expect(name.getAttribute('title')).toBe('mcp_docs_query: query on server docs')
+    expect(within(row).getByLabelText('Result').textContent).toBe(
+      '{\n  "title": "Release",\n  "day": "Friday",\n  "tags": [\n    "a",\n    "b"\n  ]\n}',
+    )
+  })
+
+  it('keeps text that is not one line of JSON as the server wrote it', () => {
+    expect(readableResult('line one\nline two')).toBe('line one\nline two')
+    expect(readableResult('{not json')).toBe('{not json')
+    expect(readableResult('{"a":1}\n{"b":2}')).toBe('{"a":1}\n{"b":2}')
   })
 })
 

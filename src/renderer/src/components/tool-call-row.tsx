@@ -2,6 +2,7 @@ import type { AttachmentSummary, TranscriptRecord } from '../../../shared/chat/t
 import { describeInputRound } from '../../../shared/mcp/input-origin'
 import { prettyArguments, resultLabel, type LiveRounds } from '../state/chat-model'
 import { formatBytes } from '../state/model-labels'
+import { useAppState } from '../state/store-context'
 
 type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
 type ToolResultRecord = Extract<TranscriptRecord, { type: 'tool_result' }>
@@ -47,12 +48,26 @@ function Attachments({ attachments }: { attachments: AttachmentSummary[] }) {
   )
 }
 
+/** The largest result that is parsed to be shown as indented JSON; a bigger one is shown as it came. */
+const MAX_JSON_CHARS = 256 * 1024
+
+/** A result that is one line of JSON is shown indented; any other text as the server wrote it. */
+export function readableResult(text: string): string {
+  const trimmed = text.trim()
+  if (trimmed.length > MAX_JSON_CHARS || !/^[[{]/.test(trimmed) || trimmed.includes('\n')) return text
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2)
+  } catch {
+    return text
+  }
+}
+
 /** What the server answered; denied and unknown results only hold what the model was told, so they fold. */
 function ResultBody({ result }: { result: ToolResultRecord }) {
   const folded = result.state === 'denied' || result.state === 'unknown'
   const output = result.text ? (
     <pre className="tool-call-output" tabIndex={0} aria-label="Result">
-      {result.text}
+      {readableResult(result.text)}
     </pre>
   ) : null
   return (
@@ -64,7 +79,13 @@ function ResultBody({ result }: { result: ToolResultRecord }) {
               {output}
             </details>
           )
-        : (output ?? <p className="hint">The server returned no text.</p>)}
+        : output && (
+            <details className="disclosure" open>
+              <summary>Result</summary>
+              {output}
+            </details>
+          )}
+      {!folded && !output && <p className="hint">The server returned no text.</p>}
       <Attachments attachments={result.attachments} />
       {result.metadata && (
         <details className="disclosure">
@@ -94,19 +115,27 @@ export function ToolCallRow({
 }) {
   const state = result?.state ?? progress
   const label = result ? resultLabel(result) : { label: progressLabels[progress] }
+  // Named as people read it ("echo · Probe"); the name the model used stays in the tooltip.
+  const serverName =
+    useAppState((app) => app.servers.find((server) => server.id === call.serverId)?.name) ?? call.serverId
   return (
     <div
       className={`tool-call tool-call--${state} selectable`}
       data-testid="tool-call"
       data-state={state}
       role="group"
-      aria-label={`Tool call ${call.exposedName}: ${label.label}`}
+      aria-label={`Tool call ${call.toolName} on ${serverName}: ${label.label}`}
     >
       <div className="tool-call-head">
         <span className="tool-call-kind">Tool call</span>
-        <code className="tool-call-name" title={`${call.toolName} on server ${call.serverId}`}>
-          {call.exposedName}
-        </code>
+        <span
+          className="tool-call-name"
+          data-testid="tool-call-name"
+          title={`${call.exposedName}: ${call.toolName} on server ${serverName}`}
+        >
+          <code>{call.toolName}</code>
+          <span className="tool-call-server"> · {serverName}</span>
+        </span>
         <span className={`tool-call-state tool-call-state--${state}`} data-testid="tool-call-state">
           {label.label}
         </span>
