@@ -7,6 +7,7 @@ import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { blocking, describeViolations, runAxe } from './support/axe'
 import { chatHome, whenCallCount } from './support/chat-home'
+import { elicitationHome } from './support/elicitation-home'
 import { samplingHome } from './support/sampling-home'
 import { openServersPanelHome, type ServersPanelHome } from './support/servers-panel-home'
 import { FIXTURE_STDIO_SERVER_PATH } from '../support/spawn-command'
@@ -120,6 +121,46 @@ describe('accessibility of chat and the drawers (axe-core, light and dark)', () 
     await checkBothSchemes(page, 'tool-call-completed')
   })
 
+  it('a denied call and a call stopped with an unknown outcome, its bar above the composer', async () => {
+    mock.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'call_2', name: 'mcp_docs_query', arguments: '{"q":"again"}' }] },
+      { kind: 'text', chunks: ['Understood, I did not look it up again.'] },
+      { kind: 'tool_calls', calls: [{ id: 'call_3', name: 'mcp_docs_hang', arguments: '{}' }] },
+    )
+    await send(page, 'Check once more.')
+    const card = page.getByTestId('tool-call-card')
+    await card.getByRole('button', { name: 'Deny', exact: true }).click()
+    await page.getByTestId('chat-assistant').filter({ hasText: 'did not look it up again' }).waitFor()
+    await page.getByTestId('composer').getByRole('button', { name: 'Send' }).waitFor()
+    await send(page, 'Try the slow tool.')
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
+    const row = page.getByTestId('transcript').getByTestId('tool-call').last()
+    await expect.poll(() => row.getAttribute('data-state')).toBe('running')
+    await page.getByTestId('composer').getByRole('button', { name: 'Stop' }).click()
+    await expect.poll(() => row.getAttribute('data-state')).toBe('unknown')
+    await page.getByTestId('composer').getByRole('button', { name: 'Send' }).waitFor()
+    await send(page, 'Go on.')
+    await page.getByTestId('unknown-outcome-bar').waitFor()
+    await checkBothSchemes(page, 'tool-call-denied-unknown')
+  })
+
+  it('the dialog that asks before opening a link', async () => {
+    await page.getByTestId('unknown-outcome-bar').getByRole('button', { name: 'Keep unsent' }).click()
+    await page.getByRole('button', { name: 'New conversation' }).first().click()
+    mock.enqueue({
+      kind: 'text',
+      chunks: ['Pay here: [https://bank.example/pay](https://bank.example.evil.example/pay)'],
+    })
+    await send(page, 'Where do I pay?')
+    const answer = page.getByTestId('chat-assistant').filter({ hasText: 'Pay here' })
+    await answer.getByRole('link', { name: 'https://bank.example/pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Open this link outside MCP Desk?' })
+    await dialog.waitFor()
+    await checkBothSchemes(page, 'link-confirm')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
+
   it('the servers panel', async () => {
     await openDrawer(page, 'Servers')
     await page.getByTestId('server-card-docs').waitFor()
@@ -204,5 +245,43 @@ describe('accessibility of servers that failed or are starting (axe-core, light 
     await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
     await page.getByTestId('server-card-broken').getByText('Details').click()
     await checkBothSchemes(page, 'servers-failed-starting')
+  })
+})
+
+describe('accessibility of a server’s question in the transcript (axe-core, light and dark)', () => {
+  let home: string
+  let session: AppInChromium
+  let mock: MockOpenAI
+
+  beforeAll(async () => {
+    mock = await startMockOpenAI({ models: ['mock-model'] })
+    home = elicitationHome(mock.url)
+    session = await openAppInChromium(home, view)
+    await session.page
+      .locator('[data-testid="sidebar-server-everything"].sidebar-server--connected')
+      .waitFor()
+  })
+
+  afterAll(async () => {
+    await session?.close()
+    await mock?.close()
+    if (home) rmSync(home, { recursive: true, force: true })
+  })
+
+  it('an elicitation form card', async () => {
+    const { page } = session
+    await page.getByRole('button', { name: 'New conversation' }).first().click()
+    await page.getByTestId('conversation-title').filter({ hasText: 'New conversation' }).waitFor()
+    mock.enqueue(
+      {
+        kind: 'tool_calls',
+        calls: [{ id: 'call_1', name: 'mcp_everything_trigger-elicitation-request', arguments: '{}' }],
+      },
+      { kind: 'text', chunks: ['Thanks for the details.'] },
+    )
+    await send(page, 'Please ask me.')
+    await page.getByTestId('tool-call-card').getByRole('button', { name: 'Approve', exact: true }).click()
+    await page.getByTestId('transcript').getByTestId('elicitation-card').waitFor()
+    await checkBothSchemes(page, 'elicitation-form')
   })
 })

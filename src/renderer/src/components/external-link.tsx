@@ -60,11 +60,12 @@ function OpenLinkDialog({
         data-testid="open-link-dialog"
         onKeyDown={onKeyDown}
       >
-        <header className="modal-header">
+        {/* A div, not <header>: outside a section a header is a second banner landmark beside the title bar. */}
+        <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             Open this link outside MCP Desk?
           </h2>
-        </header>
+        </div>
         <div className="modal-body">
           {text !== undefined && (
             <p>

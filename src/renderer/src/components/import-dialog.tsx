@@ -88,7 +88,8 @@ function ImportDialogFrame({ dialog }: { dialog: ImportDialogState }) {
         data-testid="import-dialog"
         onKeyDown={onKeyDown}
       >
-        <header className="modal-header">
+        {/* A div, not <header>: outside a section a header is a second banner landmark beside the title bar. */}
+        <div className="modal-header">
           <h2 id={titleId} className="modal-title" tabIndex={-1} ref={headingRef}>
             {titleOf(dialog)}
           </h2>
@@ -101,7 +102,7 @@ function ImportDialogFrame({ dialog }: { dialog: ImportDialogState }) {
           >
             ×
           </button>
-        </header>
+        </div>
         <div className="modal-body">
           <StepBody dialog={dialog} />
         </div>
