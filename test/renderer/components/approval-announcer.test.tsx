@@ -58,6 +58,24 @@ describe('announcing pending approvals', () => {
     expect(document.title).toBe('(2) MCP Desk')
   })
 
+  it('closing the drawer with Escape says the request still waits, and where', async () => {
+    const api = chatApi()
+    await renderApp(api)
+    const { conversationId: _none, ...sampling } = samplingCardFixture()
+    act(() => api.approvals.show(sampling))
+    fireEvent.click(
+      within(region()).getByRole('button', { name: 'Dismiss this notice (the request still waits)' }),
+    )
+    fireEvent.click(screen.getByTestId('approvals-bell'))
+    fireEvent.keyDown(screen.getByTestId('drawer'), { key: 'Escape' })
+    expect(screen.queryByTestId('drawer')).toBeNull()
+    expect(region().textContent).toContain(
+      'Still waiting for you: Notes wants to run a model. It stays in Approvals (the bell).',
+    )
+    fireEvent.click(within(region()).getByRole('button', { name: 'Show' }))
+    await waitFor(() => expect(document.activeElement?.id).toBe('approval-card-card-1'))
+  })
+
   it('takes the notice down when its request is answered elsewhere', async () => {
     const api = chatApi()
     await renderApp(api)

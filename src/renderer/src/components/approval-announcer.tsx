@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { announcementOf, waitingRequests, windowTitle } from '../state/approval-announcements'
+import {
+  announcementOf,
+  stillWaitingNotice,
+  waitingRequests,
+  windowTitle,
+} from '../state/approval-announcements'
 import { useAppState } from '../state/store-context'
 
 /** How long a toast stays before it goes by itself (the request still waits behind the bell). */
@@ -27,6 +32,24 @@ export function ApprovalAnnouncer() {
   )
   const seen = useRef(new Set<string>())
   const [toast, setToast] = useState<Toast | null>(null)
+  const drawer = useAppState((state) => state.drawer)
+  const openId = useAppState((state) => state.conversation?.id)
+  const [lastDrawer, setLastDrawer] = useState(drawer)
+
+  // Closing the approvals drawer (Escape, ×) with requests still in it says they still wait, and where.
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (drawer !== lastDrawer) {
+    setLastDrawer(drawer)
+    if (lastDrawer === 'approvals') {
+      const inDrawer = waitingRequests(
+        sampling.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+        toolCalls.filter((card) => card.conversationId !== openId),
+        elicitations.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+      )
+      const text = stillWaitingNotice(inDrawer)
+      if (text !== undefined) setToast({ id: inDrawer[0]!.id, text })
+    }
+  }
 
   useEffect(() => {
     document.title = windowTitle(waiting.length)

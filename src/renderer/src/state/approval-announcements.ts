@@ -57,3 +57,12 @@ export function announcementOf(arrived: readonly WaitingRequest[]): string | und
   const more = arrived.length - 1
   return more > 0 ? `${first.text} (and ${more} more ${more === 1 ? 'request' : 'requests'})` : first.text
 }
+
+/** Said when the approvals drawer closes with requests still in it: they wait, behind the bell. */
+export function stillWaitingNotice(inDrawer: readonly WaitingRequest[]): string | undefined {
+  const [first] = inDrawer
+  if (!first) return undefined
+  return inDrawer.length === 1
+    ? `Still waiting for you: ${first.text}. It stays in Approvals (the bell).`
+    : `${inDrawer.length} requests still wait for you in Approvals (the bell).`
+}
