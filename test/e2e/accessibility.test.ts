@@ -246,6 +246,26 @@ describe('accessibility of servers that failed or are starting (axe-core, light 
     await page.getByTestId('server-card-broken').getByText('Details').click()
     await checkBothSchemes(page, 'servers-failed-starting')
   })
+
+  it('the import dialog previewing a dropped Claude Desktop file', async () => {
+    const page = opened!.page
+    const config = {
+      mcpServers: {
+        Notes: { command: node, args: [FIXTURE_STDIO_SERVER_PATH] },
+        Weather: { command: 'weather-mcp' },
+      },
+    }
+    // Dropped as the OS drops a file (see import.test.ts); a string, as this file has no DOM library.
+    await page.evaluate(`(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([${JSON.stringify(JSON.stringify(config))}], 'claude_desktop_config.json'))
+      const target = document.querySelector('.conversation') ?? document.body
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    })()`)
+    await page.getByTestId('import-dialog').getByTestId('import-row-Weather').waitFor()
+    await checkBothSchemes(page, 'import-preview')
+  })
 })
 
 describe('accessibility of a server’s question in the transcript (axe-core, light and dark)', () => {
