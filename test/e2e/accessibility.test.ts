@@ -99,6 +99,26 @@ describe('accessibility of chat and the drawers (axe-core, light and dark)', () 
     await checkBothSchemes(page, 'new-conversation')
   })
 
+  it('in dark, the disabled Send button does not look like the enabled one', async () => {
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
+    const sendButton = page.getByTestId('composer').getByRole('button', { name: 'Send' })
+    const look = () =>
+      sendButton.evaluate((el) => {
+        const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+        return { background: style.backgroundColor, color: style.color, opacity: style.opacity }
+      })
+    expect(await sendButton.isDisabled()).toBe(true)
+    const disabled = await look()
+    await page.getByLabel('Message', { exact: true }).fill('x')
+    expect(await sendButton.isEnabled()).toBe(true)
+    const enabled = await look()
+    await page.getByLabel('Message', { exact: true }).fill('')
+    await page.emulateMedia({ colorScheme: 'light' })
+    // Not the accent merely dimmed (which read as enabled in dark): another background and label colour.
+    expect(disabled.background).not.toBe(enabled.background)
+    expect(disabled.color).not.toBe(enabled.color)
+  })
+
   it('a tool-call card waiting for approval', async () => {
     mock.enqueue(
       {
