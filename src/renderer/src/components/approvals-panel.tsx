@@ -5,6 +5,7 @@ import type { SamplingCard } from '../../../shared/sampling/sampling-card'
 import { waitingCount } from '../state/approvals-model'
 import { useAppState } from '../state/store-context'
 import { ApprovalCard } from './approval-card'
+import { ApprovalBatches, serverBatches } from './approvals-bulk'
 import { ElicitationApproval } from './elicitation-card'
 import { ToolCallApproval } from './tool-call-approval'
 
@@ -119,6 +120,7 @@ export function ApprovalsPanel() {
       </section>
     )
   }
+  const batches = serverBatches(approvals, elsewhere, questionsElsewhere)
   const running = approvals.length - pending
   const waiting = pending + elsewhere.length + questionsElsewhere.filter(isElicitationWaiting).length
   return (
@@ -127,6 +129,7 @@ export function ApprovalsPanel() {
         {waiting} waiting for you{running > 0 ? ` · ${running} generating` : ''}
         {inConversation > 0 ? ` · ${inConversation} more in the open conversation` : ''}
       </p>
+      <ApprovalBatches batches={batches} />
       <ul className="approval-list">
         {queue.map((entry) => (
           <li key={entry.card.id}>
