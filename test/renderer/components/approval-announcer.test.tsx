@@ -37,6 +37,9 @@ describe('announcing pending approvals', () => {
     await renderOpenConversation([], { api })
     await waitFor(() => expect(document.title).toBe('(2) MCP Desk'))
     expect(region().textContent).toMatch(/^The model wants to call \S+ on \S+ \(and 1 more request\)/)
+    // The cards are in the open conversation, in front of the user: announced, not shown a second time.
+    expect(within(region()).queryByRole('button', { name: 'Show' })).toBeNull()
+    expect(within(region()).getByTestId('approval-toast').className).toBe('visually-hidden')
   })
 
   it('Show opens the drawer on the card with focus; Dismiss only hides the notice', async () => {

@@ -13,13 +13,17 @@ const TOAST_MS = 8_000
 interface Toast {
   id: string
   text: string
+  /** The conversation whose transcript shows its card: while that one is open, the card is in front of the
+   *  user, so the notice is for screen readers only. */
+  conversationId?: string | undefined
 }
 
 /**
  * Says when a request starts waiting for the user, wherever the user is looking: the window title carries
  * the count ("(2) MCP Desk"), and a toast names the server and what it asks. The toast is a polite live
  * region that is always in the page, so a screen reader announces each new one; "Show" brings the card into
- * view with focus (in its conversation or the approvals drawer), as a notification click does.
+ * view with focus (in its conversation or the approvals drawer), as a notification click does. A card that
+ * appears in the open conversation is already in front of the user: it is announced, not shown twice.
  */
 export function ApprovalAnnouncer() {
   const sampling = useAppState((state) => state.approvals)
@@ -60,7 +64,8 @@ export function ApprovalAnnouncer() {
     // Only what waits now is remembered, so the set stays as small as the queue.
     seen.current = new Set(waiting.map((request) => request.id))
     const text = announcementOf(arrived)
-    if (text !== undefined) setToast({ id: arrived[0]!.id, text })
+    const first = arrived[0]
+    if (text !== undefined && first) setToast({ id: first.id, text, conversationId: first.conversationId })
     else if (toast && !seen.current.has(toast.id)) setToast(null)
   }, [waiting, toast])
 
@@ -70,6 +75,7 @@ export function ApprovalAnnouncer() {
     return () => clearTimeout(timer)
   }, [toast])
 
+  const quiet = toast?.conversationId !== undefined && toast.conversationId === openId
   return (
     <div
       className="approval-toast-region"
@@ -77,7 +83,12 @@ export function ApprovalAnnouncer() {
       aria-live="polite"
       data-testid="approval-toast-region"
     >
-      {toast && (
+      {toast && quiet && (
+        <span className="visually-hidden" data-testid="approval-toast">
+          {toast.text}
+        </span>
+      )}
+      {toast && !quiet && (
         <div className="approval-toast" data-testid="approval-toast">
           <span className="approval-toast-text">{toast.text}</span>
           <button

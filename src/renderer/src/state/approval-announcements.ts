@@ -6,6 +6,8 @@ import type { SamplingCard } from '../../../shared/sampling/sampling-card'
 export interface WaitingRequest {
   id: string
   text: string
+  /** The conversation whose transcript shows the card, if any. */
+  conversationId?: string
 }
 
 /**
@@ -23,6 +25,7 @@ export function waitingRequests(
       .map((card) => ({
         id: card.id,
         at: card.createdAt,
+        conversationId: card.conversationId,
         text:
           card.phase === 'review'
             ? `${card.serverName}: a completion waits for your review`
@@ -31,18 +34,26 @@ export function waitingRequests(
     ...toolCalls.map((card) => ({
       id: card.id,
       at: card.createdAt,
+      conversationId: card.conversationId,
       text: `The model wants to call ${card.toolName} on ${card.serverName}`,
     })),
     ...elicitations.filter(isElicitationWaiting).map((card) => ({
       id: card.id,
       at: card.createdAt,
+      conversationId: card.conversationId,
       text:
         card.mode === 'url'
           ? `${card.serverName} asks you to open a link`
           : `${card.serverName} asks you for information`,
     })),
   ]
-  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map(({ id, text }) => ({ id, text }))
+  return entries
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+    .map(({ id, text, conversationId }) => ({
+      id,
+      text,
+      ...(conversationId !== undefined ? { conversationId } : {}),
+    }))
 }
 
 /** "(2) MCP Desk" while requests wait, so a window in the background or the taskbar shows it. */
