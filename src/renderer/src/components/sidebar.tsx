@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type KeyboardEvent } from 'react'
 import { waitingByConversation } from '../state/chat-model'
 import { statusLabels } from '../state/server-labels'
 import { useAppState } from '../state/store-context'
@@ -87,10 +87,35 @@ function SidebarServers() {
   )
 }
 
-/** Left column: conversations on top, a compact server list with status dots below. */
+/**
+ * Left column: conversations on top, a compact server list with status dots below. In a narrow window it
+ * is hidden and shown over the conversation on the title bar's toggle; choosing a conversation, starting
+ * one or Escape puts it away again.
+ */
 export function Sidebar() {
+  const open = useAppState((state) => state.sidebarOpen)
+  const setSidebarOpen = useAppState((state) => state.setSidebarOpen)
+  const openId = useAppState((state) => state.conversation?.id ?? state.openingId)
+  const [shownFor, setShownFor] = useState(openId)
+  // Another conversation opened while the overlay was up: the user chose it, so the overlay goes.
+  if (openId !== shownFor) {
+    setShownFor(openId)
+    if (open) setSidebarOpen(false)
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    event.stopPropagation()
+    setSidebarOpen(false)
+    document.querySelector<HTMLElement>('[data-testid="sidebar-toggle"]')?.focus()
+  }
   return (
-    <nav className="sidebar" data-testid="sidebar" aria-label="Conversations and servers">
+    <nav
+      id="sidebar"
+      className={open ? 'sidebar sidebar--open' : 'sidebar'}
+      data-testid="sidebar"
+      aria-label="Conversations and servers"
+      onKeyDown={onKeyDown}
+    >
       <SidebarConversations />
       <SidebarServers />
     </nav>

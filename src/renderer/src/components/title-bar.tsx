@@ -20,6 +20,25 @@ function DrawerToggle({ panel, label }: { panel: DrawerPanel; label: string }) {
   )
 }
 
+/** Narrow windows hide the sidebar; this shows it over the conversation (CSS shows the button only there). */
+function SidebarToggle() {
+  const open = useAppState((state) => state.sidebarOpen)
+  const setSidebarOpen = useAppState((state) => state.setSidebarOpen)
+  return (
+    <button
+      type="button"
+      className="title-button sidebar-toggle"
+      aria-label="Conversations and servers"
+      aria-expanded={open}
+      aria-controls="sidebar"
+      data-testid="sidebar-toggle"
+      onClick={() => setSidebarOpen(!open)}
+    >
+      <span aria-hidden="true">☰</span>
+    </button>
+  )
+}
+
 /**
  * The app's header: the open conversation's model (or the default model, which a conversation without
  * one and sampling fall back to) on the left, drawer toggles and the approvals bell on the right. The bell
@@ -40,6 +59,7 @@ export function TitleBar() {
   const model = conversationModelLabel(models, conversationModel)
   return (
     <header className="title-bar">
+      <SidebarToggle />
       {/* The one h1 of every screen; the drawers' titles are h2 under it. */}
       <h1 className="title-bar-app">MCP Desk</h1>
       <span className="title-bar-model selectable" data-testid="current-model" title={model.title}>

@@ -87,6 +87,8 @@ export interface AppState
   servers: ServerState[]
   connection: ConnectionStatus
   drawer: DrawerPanel | null
+  /** Narrow windows only: the sidebar is shown over the conversation (it is always shown when wide). */
+  sidebarOpen: boolean
   errors: VisibleError[]
 
   // Arrow-typed so components can select and call them without a `this`.
@@ -98,6 +100,7 @@ export interface AppState
   openDrawer: (panel: DrawerPanel) => void
   toggleDrawer: (panel: DrawerPanel) => void
   closeDrawer: () => void
+  setSidebarOpen: (open: boolean) => void
   dismissError: (id: number) => void
 }
 
@@ -249,6 +252,7 @@ export function createAppStore({
       providerPresets: null,
       connection: connection.current(),
       drawer: null,
+      sidebarOpen: false,
       errors: [],
 
       async start() {
@@ -374,6 +378,7 @@ export function createAppStore({
       openDrawer: (panel) => set({ drawer: panel }),
       toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),
       closeDrawer: () => set({ drawer: null }),
+      setSidebarOpen: (open) => set({ sidebarOpen: open }),
       dismissError: (id) => set((state) => ({ errors: state.errors.filter((error) => error.id !== id) })),
     }
   })
