@@ -18,10 +18,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Whether the document scrolls as a whole (it must not: the transcript and drawers scroll inside). */
 function pageScrolls(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+  // A string, since this file is typed for Node (no DOM lib).
+  return page.evaluate<boolean>(`(() => {
     const root = document.scrollingElement ?? document.documentElement
     return root.scrollHeight > root.clientHeight || root.scrollWidth > root.clientWidth
-  })
+  })()`)
 }
 
 describe('an 800×600 window in Chromium', () => {
