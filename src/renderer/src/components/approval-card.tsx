@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ApprovalDecision, SamplingCard } from '../../../shared/sampling/sampling-card'
 import { cardKeyboardHelp, phaseLabels } from '../state/sampling-labels'
 import { useAppState } from '../state/store-context'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
+import { useFocusRequest } from './use-focus-request'
 import { ApprovalCardHeader } from './approval-card-header'
 import { SamplingApproval } from './sampling-approval'
 import { SamplingReview } from './sampling-review'
@@ -25,16 +26,8 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
   const busy = sentIn === card.phase
   const elementRef = useRef<HTMLElement>(null)
   const id = useId()
-  const focus = useAppState((state) => state.approvalFocus)
-  const handledFocus = useRef(0)
 
-  // A notification or tray click asked for this card: bring it into view with focus, once it is shown.
-  useEffect(() => {
-    if (!focus || focus.id !== card.id || focus.seq <= handledFocus.current) return
-    handledFocus.current = focus.seq
-    elementRef.current?.scrollIntoView?.({ block: 'nearest' })
-    elementRef.current?.focus()
-  }, [focus, card.id])
+  useFocusRequest(card.id, elementRef)
 
   const decide = async (decision: ApprovalDecision): Promise<void> => {
     if (busy) return

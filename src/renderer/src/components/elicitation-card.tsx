@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import {
   isElicitationWaiting,
   type ElicitationAnswer,
@@ -8,6 +8,7 @@ import {
 import { useAppState } from '../state/store-context'
 import { approvalCardDomId } from './approval-card'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
+import { useFocusRequest } from './use-focus-request'
 import { ApprovalCardHeader } from './approval-card-header'
 import { ElicitationForm } from './elicitation-form'
 import { ElicitationUrl } from './elicitation-url'
@@ -24,20 +25,12 @@ export const ELICITATION_KEYBOARD_HELP =
 export function ElicitationApproval({ card, footer }: { card: ElicitationCard; footer?: ReactNode }) {
   const answerElicitation = useAppState((state) => state.answerElicitation)
   const dismissElicitation = useAppState((state) => state.dismissElicitation)
-  const focus = useAppState((state) => state.approvalFocus)
   const [busy, setBusy] = useState(false)
   const elementRef = useRef<HTMLElement>(null)
-  const handledFocus = useRef(0)
   const id = useId()
   const waiting = isElicitationWaiting(card)
 
-  // A notification or tray click asked for this card: bring it into view with focus.
-  useEffect(() => {
-    if (!focus || focus.id !== card.id || focus.seq <= handledFocus.current) return
-    handledFocus.current = focus.seq
-    elementRef.current?.scrollIntoView?.({ block: 'nearest' })
-    elementRef.current?.focus()
-  }, [focus, card.id])
+  useFocusRequest(card.id, elementRef)
 
   const answer = async (action: ElicitationAnswer['action'], content?: ElicitationContent) => {
     if (busy) return { ok: false as const }

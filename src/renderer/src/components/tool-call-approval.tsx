@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import {
   TOOL_CALL_ARGUMENTS_LIMIT_BYTES,
   type ToolCallCard,
@@ -7,6 +7,7 @@ import {
 import { useAppState } from '../state/store-context'
 import { approvalCardDomId } from './approval-card'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
+import { useFocusRequest } from './use-focus-request'
 import { ApprovalCardHeader } from './approval-card-header'
 import { RevealedText } from './revealed-text'
 import { ToolAnnotationBadges } from './tool-annotation-badges'
@@ -74,21 +75,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  */
 export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?: ReactNode }) {
   const decideToolCall = useAppState((state) => state.decideToolCall)
-  const focus = useAppState((state) => state.approvalFocus)
   const [busy, setBusy] = useState(false)
   const elementRef = useRef<HTMLElement>(null)
   const approveRef = useRef<HTMLButtonElement>(null)
   const forConversationRef = useRef<HTMLButtonElement>(null)
-  const handledFocus = useRef(0)
   const id = useId()
 
-  // A notification or tray click asked for this card: bring it into view with focus.
-  useEffect(() => {
-    if (!focus || focus.id !== card.id || focus.seq <= handledFocus.current) return
-    handledFocus.current = focus.seq
-    elementRef.current?.scrollIntoView?.({ block: 'nearest' })
-    elementRef.current?.focus()
-  }, [focus, card.id])
+  useFocusRequest(card.id, elementRef)
 
   const decide = async (decision: ToolCallDecision): Promise<void> => {
     if (busy) return
