@@ -5,6 +5,7 @@ import {
   waitingRequests,
   windowTitle,
 } from '../state/approval-announcements'
+import { inOpenConversation } from '../state/approvals-model'
 import { useAppState } from '../state/store-context'
 
 /** How long a toast stays before it goes by itself (the request still waits behind the bell). */
@@ -46,9 +47,9 @@ export function ApprovalAnnouncer() {
     setLastDrawer(drawer)
     if (lastDrawer === 'approvals') {
       const inDrawer = waitingRequests(
-        sampling.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
-        toolCalls.filter((card) => card.conversationId !== openId),
-        elicitations.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+        sampling.filter((card) => !inOpenConversation(card, openId)),
+        toolCalls.filter((card) => !inOpenConversation(card, openId)),
+        elicitations.filter((card) => !inOpenConversation(card, openId)),
       )
       const text = stillWaitingNotice(inDrawer)
       if (text !== undefined) setToast({ id: inDrawer[0]!.id, text })
@@ -75,7 +76,7 @@ export function ApprovalAnnouncer() {
     return () => clearTimeout(timer)
   }, [toast])
 
-  const quiet = toast?.conversationId !== undefined && toast.conversationId === openId
+  const quiet = toast !== null && inOpenConversation(toast, openId)
   return (
     <div
       className="approval-toast-region"

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
-import { waitingCount } from '../state/approvals-model'
+import { inOpenConversation, waitingCount } from '../state/approvals-model'
 import { useAppState } from '../state/store-context'
 import { ApprovalCard } from './approval-card'
 import { ApprovalBatches, serverBatches } from './approvals-bulk'
@@ -81,17 +81,17 @@ export function ApprovalsPanel() {
   const openId = useAppState((state) => state.conversation?.id)
   // The open conversation's sampling cards are in its transcript, under the tool call that asked.
   const approvals = useMemo(
-    () => allApprovals.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+    () => allApprovals.filter((card) => !inOpenConversation(card, openId)),
     [allApprovals, openId],
   )
   const pending = waitingCount(approvals)
   const elsewhere = useMemo(
-    () => toolCalls.filter((card) => card.conversationId !== openId),
+    () => toolCalls.filter((card) => !inOpenConversation(card, openId)),
     [toolCalls, openId],
   )
   const elicitations = useAppState((state) => state.elicitations)
   const questionsElsewhere = useMemo(
-    () => elicitations.filter((card) => card.conversationId === undefined || card.conversationId !== openId),
+    () => elicitations.filter((card) => !inOpenConversation(card, openId)),
     [elicitations, openId],
   )
   const queue = useMemo(

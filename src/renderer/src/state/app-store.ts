@@ -46,6 +46,7 @@ import {
   type SignInState,
 } from './sign-in-actions'
 import { createToolSettingsActions, type ToolSettingsActions } from './tool-settings-actions'
+import { inOpenConversation } from './approvals-model'
 
 export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals' | 'activity'
 
@@ -194,7 +195,7 @@ export function createAppStore({
         // one of its calls) is shown in its transcript, which brings it into view; any other in the drawer.
         const openId = get().conversation?.id
         const inTranscript = (cards: ReadonlyArray<{ id: string; conversationId?: string | undefined }>) =>
-          openId !== undefined && cards.some((card) => card.id === id && card.conversationId === openId)
+          cards.some((card) => card.id === id && inOpenConversation(card, openId))
         const { toolCalls, elicitations, approvals } = get()
         if (inTranscript(toolCalls) || inTranscript(elicitations) || inTranscript(approvals)) return
         set({ drawer: 'approvals' })

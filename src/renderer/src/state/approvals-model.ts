@@ -12,6 +12,17 @@ export interface StreamedText {
   chars: number
 }
 
+/**
+ * Whether a card (sampling, tool call or question) is shown in the open conversation's transcript rather
+ * than in the approvals drawer: it belongs to a conversation, and that one is open.
+ */
+export function inOpenConversation(
+  card: { conversationId?: string | undefined },
+  openId: string | undefined,
+): boolean {
+  return card.conversationId !== undefined && card.conversationId === openId
+}
+
 /** The cards waiting for the user's decision: what the bell shows, and the same count as the tray's. */
 export function waitingCount(cards: readonly SamplingCard[]): number {
   return cards.filter((card) => card.phase === 'approval' || card.phase === 'review').length
