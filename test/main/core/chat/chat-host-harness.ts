@@ -18,6 +18,7 @@ import type {
   ResponseOf,
 } from '../../../../src/shared/ipc/contract'
 import type { ModelInput } from '../../../../src/shared/models/provider-input'
+import type { ServerState } from '../../../../src/shared/mcp/server-state'
 import type { ServerConfig } from '../../../../src/shared/settings/settings-schema'
 import { MemoryJsonDocument } from '../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../doubles/memory-secret-store'
@@ -117,4 +118,18 @@ export async function startChatHost(options: {
       rmSync(home, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The server's state once `holds` is true of it. Connecting may finish before the harness records events,
+ * so the list answers then; otherwise the next matching `servers:changed` does.
+ */
+export async function serverWhen(
+  h: ChatHostHarness,
+  id: string,
+  holds: (server: ServerState) => boolean,
+): Promise<ServerState> {
+  const find = (servers: readonly ServerState[]) => servers.find((s) => s.id === id && holds(s))
+  const changed = h.waitFor('servers:changed', (event) => find(event.servers) !== undefined)
+  return find((await h.call('servers:list', {})).servers) ?? find((await changed).servers)!
 }

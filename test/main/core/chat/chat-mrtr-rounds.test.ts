@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EventOf } from '../../../../src/shared/ipc/contract'
-import { startChatHost, type ChatHostHarness } from './chat-host-harness'
+import { serverWhen, startChatHost, type ChatHostHarness } from './chat-host-harness'
 
 const MRTR_SERVER = fileURLToPath(new URL('../../../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
 
@@ -28,11 +28,7 @@ async function start(era: Era, sampling: 'ask' | 'allow'): Promise<ChatHostHarne
       },
     ],
   }))
-  // Connecting may finish before the harness records events: the list answers then.
-  const ready = (servers: Array<{ id: string; status: string; protocolVersion?: string }>) =>
-    servers.some((s) => s.id === 'notes' && s.status === 'connected' && s.protocolVersion === era)
-  const changed = h.waitFor('servers:changed', (event) => ready(event.servers))
-  if (!ready((await h.call('servers:list', {})).servers)) await changed
+  await serverWhen(h, 'notes', (s) => s.status === 'connected' && s.protocolVersion === era)
   return h
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startChatHost, type ChatHostHarness } from '../chat/chat-host-harness'
+import { serverWhen, startChatHost, type ChatHostHarness } from '../chat/chat-host-harness'
 
 const MRTR_SERVER = fileURLToPath(new URL('../../../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
 
@@ -26,10 +26,7 @@ async function start(sampling: 'ask' | 'allow'): Promise<ChatHostHarness> {
       { id: 'notes', sampling, setup: () => {}, stdio: { command: process.execPath, args: [MRTR_SERVER] } },
     ],
   }))
-  const ready = (servers: Array<{ id: string; status: string; protocolVersion?: string }>) =>
-    servers.some((s) => s.id === 'notes' && s.status === 'connected' && s.protocolVersion === '2026-07-28')
-  const changed = h.waitFor('servers:changed', (event) => ready(event.servers))
-  if (!ready((await h.call('servers:list', {})).servers)) await changed
+  await serverWhen(h, 'notes', (s) => s.status === 'connected' && s.protocolVersion === '2026-07-28')
   return h
 }
 

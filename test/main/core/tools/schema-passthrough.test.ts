@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startChatHost, type ChatHostHarness } from '../chat/chat-host-harness'
+import { serverWhen, startChatHost, type ChatHostHarness } from '../chat/chat-host-harness'
 
 let harness: ChatHostHarness | undefined
 let schemaHost: Server | undefined
@@ -80,12 +80,8 @@ describe('tool input schemas pass through unchanged', () => {
         },
       ],
     }))
-    const isReady = (servers: Array<{ id: string; status: string }>) =>
-      servers.some((s) => s.id === 'ships' && s.status === 'connected')
-    const changed = h.waitFor('servers:changed', (event) => isReady(event.servers))
-    const listed = await h.call('servers:list', {})
-    const servers = isReady(listed.servers) ? listed.servers : (await changed).servers
-    expect(servers.find((s) => s.id === 'ships')?.tools[0]?.inputSchema).toEqual(schema)
+    const ships = await serverWhen(h, 'ships', (s) => s.status === 'connected')
+    expect(ships.tools[0]?.inputSchema).toEqual(schema)
 
     const { id } = await h.call('chat:create', {})
     const args = { from: 'NLRTM', to: 'SGSIN' }
