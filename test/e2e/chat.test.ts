@@ -1,17 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { callCount, chatHome, whenCallCount } from './support/chat-home'
-
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true })
-  await page.screenshot({ path: join(screenshots, name), animations: 'disabled' })
-}
+import { shoot } from './support/screenshots'
 
 /** Types a message in the composer and sends it with Enter. */
 async function send(page: Page, text: string): Promise<void> {

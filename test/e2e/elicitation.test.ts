@@ -1,17 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { elicitationHome } from './support/elicitation-home'
-
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true })
-  await target.screenshot({ path: join(screenshots, name), animations: 'disabled' })
-}
+import { shoot } from './support/screenshots'
 
 const FORM_TOOL = 'mcp_everything_trigger-elicitation-request'
 const URL_TOOL = 'mcp_everything_trigger-url-elicitation'

@@ -1,20 +1,13 @@
 // An 800×600 window (issue 21, item 2): the sidebar is hidden to leave the conversation its width, and the
 // title bar's toggle shows it over the conversation, with the conversation list and the server dots; choosing
 // a conversation puts it away. The page itself never scrolls as a whole.
-import { mkdirSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { chatHome } from './support/chat-home'
-
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true })
-  await page.screenshot({ path: join(screenshots, name), animations: 'disabled' })
-}
+import { shoot } from './support/screenshots'
 
 /** Whether the document scrolls as a whole (it must not: the transcript and drawers scroll inside). */
 function pageScrolls(page: Page): Promise<boolean> {

@@ -1,17 +1,11 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startOAuthMcpServer, type OAuthMcpServer } from '../fixtures/oauth-server/start-oauth-mcp-server'
 import { filesUnder, openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { oauthHome, recordWebSocketFrames, secretsIn, tokensSeenBy } from './support/oauth-home'
-
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true })
-  await target.screenshot({ path: join(screenshots, name), animations: 'disabled' })
-}
+import { shoot } from './support/screenshots'
 
 /** The same element once more in the dark theme, then back to light. */
 async function shootDark(page: Page, target: Locator, name: string): Promise<void> {

@@ -4,22 +4,16 @@
 // sampling/createMessage request). In each, the model calls `summarize` in chat; the sampling card appears in
 // the conversation under the call, the user approves it, the completion streams on the card, and its text
 // reaches the tool result.
-import { mkdirSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { mockProviderHome } from './support/mock-provider-home'
+import { shoot } from './support/screenshots'
 
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots')
 const mrtrServer = fileURLToPath(new URL('../fixtures/mcp-servers/mrtr-server.ts', import.meta.url))
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshots, { recursive: true })
-  await page.screenshot({ path: join(screenshots, name), animations: 'disabled' })
-}
 
 const eras = [
   { id: 'modern', name: 'Notes 2026', protocol: 'auto', version: '2026-07-28' },
