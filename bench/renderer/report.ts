@@ -83,7 +83,7 @@ export function markdownBody(result: RendererTranscriptResult): string {
           'with other work, so frames over the target elsewhere may be its noise too.',
         ]
       : []),
-    'The transcript is virtualised (src/renderer/src/components/transcript.tsx): only the rows near the viewport',
+    'The transcript is virtualised (src/renderer/src/chat/transcript.tsx): only the rows near the viewport',
     'are mounted.',
   ].join(' ')
   return [setupText, figuresTable(result), methodText].join('\n\n')

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react'
-import { App } from '../../../src/renderer/src/components/app'
+import { App } from '../../../src/renderer/src/app/app'
 import type { ConnectionMonitor } from '../../../src/renderer/src/ipc/connection'
-import { createAppStore, type AppStore } from '../../../src/renderer/src/state/app-store'
-import { StoreProvider } from '../../../src/renderer/src/state/store-context'
-import { themeApplier } from '../../../src/renderer/src/state/theme'
+import { createAppStore, type AppStore } from '../../../src/renderer/src/app/app-store'
+import { StoreProvider } from '../../../src/renderer/src/app/store-context'
+import { themeApplier } from '../../../src/renderer/src/settings/theme'
 import { FakeDeskApi } from './fake-desk-api'
 
 /** Builds the store the way main.tsx does, finishes the initial load, then renders the whole window. */

@@ -1,0 +1,181 @@
+import type {
+  AudioFormat,
+  Modality,
+  ModelCapabilities,
+  ModelConfig,
+} from '../../../shared/models/model-schema'
+import type { IMAGE_MIME_TYPES } from '../../../shared/models/model-schema'
+import { modelInputSchema, type ModelInput } from '../../../shared/models/provider-input'
+import type { FieldErrors } from '../ui/value-rows-model'
+
+/**
+ * The capability editor's data and its translation to the `ModelInput` the host saves. Sizes are edited
+ * in MiB / KiB and stored in bytes; scores are 0–1; pricing is both prices or neither.
+ */
+export type ImageMime = (typeof IMAGE_MIME_TYPES)[number]
+export type Score = 'cost' | 'speed' | 'intelligence'
+
+export interface ModelFormState {
+  displayName: string
+  modalities: Modality[]
+  imageMimeTypes: ImageMime[]
+  maxImageMiB: string
+  maxTextKiB: string
+  audioFormats: AudioFormat[]
+  contextWindow: string
+  maxOutputTokens: string
+  toolCalling: boolean
+  temperature: boolean
+  scores: Record<Score, number>
+  inputPerMillion: string
+  outputPerMillion: string
+}
+
+/** Problems by field: the state's own keys (`modalities`, `maxImageMiB`, `inputPerMillion`…) or `form`. */
+export type ModelFieldErrors = FieldErrors
+
+const KiB = 1024
+const MiB = 1024 * KiB
+
+function decimal(value: number): string {
+  return String(Number(value.toFixed(3)))
+}
+
+export function modelFormFromConfig(model: ModelConfig): ModelFormState {
+  const c = model.capabilities
+  return {
+    displayName: model.displayName ?? '',
+    modalities: [...c.inputModalities],
+    imageMimeTypes: [...c.imageMimeTypes],
+    maxImageMiB: decimal(c.maxImageBytes / MiB),
+    maxTextKiB: decimal(c.maxTextBytes / KiB),
+    audioFormats: [...c.audioFormats],
+    contextWindow: String(c.contextWindow),
+    maxOutputTokens: String(c.maxOutputTokens),
+    toolCalling: c.toolCalling,
+    temperature: c.temperature,
+    scores: { ...c.scores },
+    inputPerMillion: model.pricing ? String(model.pricing.inputPerMillion) : '',
+    outputPerMillion: model.pricing ? String(model.pricing.outputPerMillion) : '',
+  }
+}
+
+/** Adds or removes `item`, keeping the order of `all` so saved lists are stable. */
+export function toggled<T>(list: readonly T[], item: T, on: boolean, all: readonly T[]): T[] {
+  return all.filter((candidate) => (candidate === item ? on : list.includes(candidate)))
+}
+
+function numberOf(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? Number.NaN : Number(trimmed)
+}
+
+function bytes(
+  text: string,
+  unit: number,
+  unitName: string,
+  field: string,
+  errors: FieldErrors,
+): number | undefined {
+  const value = numberOf(text)
+  const result = Math.round(value * unit)
+  if (!Number.isFinite(value) || result < 1) {
+    errors[field] = `enter a size in ${unitName} above 0`
+    return undefined
+  }
+  return result
+}
+
+function tokens(text: string, field: string, errors: FieldErrors): number | undefined {
+  const value = numberOf(text)
+  if (!Number.isInteger(value) || value < 1) {
+    errors[field] = 'enter a whole number of tokens above 0'
+    return undefined
+  }
+  return value
+}
+
+function price(text: string, field: string, errors: FieldErrors): number | undefined {
+  const value = numberOf(text)
+  if (!Number.isFinite(value) || value < 0) {
+    errors[field] = 'enter a price of 0 or more (US dollars per million tokens)'
+    return undefined
+  }
+  return value
+}
+
+function pricingInput(form: ModelFormState, hadPricing: boolean, errors: FieldErrors): ModelInput['pricing'] {
+  const input = form.inputPerMillion.trim()
+  const output = form.outputPerMillion.trim()
+  if (input === '' && output === '') return hadPricing ? null : undefined
+  if (input === '' || output === '') {
+    errors[input === '' ? 'inputPerMillion' : 'outputPerMillion'] = 'enter both prices, or neither'
+    return undefined
+  }
+  const inputPerMillion = price(input, 'inputPerMillion', errors)
+  const outputPerMillion = price(output, 'outputPerMillion', errors)
+  if (inputPerMillion === undefined || outputPerMillion === undefined) return undefined
+  return { inputPerMillion, outputPerMillion }
+}
+
+/**
+ * The model to save with every capability spelled out (the editor shows them all), or the problems to
+ * show beside their fields. `hadPricing`: clearing both prices of a priced model sends `null` to drop it.
+ */
+export function buildModelInput(
+  id: string,
+  form: ModelFormState,
+  options: { hadPricing: boolean },
+): { ok: true; input: ModelInput } | { ok: false; errors: ModelFieldErrors } {
+  const errors: FieldErrors = {}
+  if (form.modalities.length === 0) errors.modalities = 'choose at least one kind of input'
+  if (form.modalities.includes('image') && form.imageMimeTypes.length === 0) {
+    errors.imageMimeTypes = 'choose at least one image type, or untick images'
+  }
+  if (form.modalities.includes('audio') && form.audioFormats.length === 0) {
+    errors.audioFormats = 'choose at least one audio format, or untick audio'
+  }
+  const maxImageBytes = bytes(form.maxImageMiB, MiB, 'MiB', 'maxImageMiB', errors)
+  const maxTextBytes = bytes(form.maxTextKiB, KiB, 'KiB', 'maxTextKiB', errors)
+  const contextWindow = tokens(form.contextWindow, 'contextWindow', errors)
+  const maxOutputTokens = tokens(form.maxOutputTokens, 'maxOutputTokens', errors)
+  const pricing = pricingInput(form, options.hadPricing, errors)
+  if (
+    Object.keys(errors).length > 0 ||
+    maxImageBytes === undefined ||
+    maxTextBytes === undefined ||
+    contextWindow === undefined ||
+    maxOutputTokens === undefined
+  ) {
+    return { ok: false, errors }
+  }
+
+  const capabilities: ModelCapabilities = {
+    inputModalities: form.modalities,
+    imageMimeTypes: form.imageMimeTypes,
+    maxImageBytes,
+    maxTextBytes,
+    audioFormats: form.audioFormats,
+    contextWindow,
+    maxOutputTokens,
+    toolCalling: form.toolCalling,
+    temperature: form.temperature,
+    scores: { ...form.scores },
+  }
+  const displayName = form.displayName.trim()
+  const input: ModelInput = {
+    id,
+    ...(displayName !== '' ? { displayName } : {}),
+    capabilities,
+    ...(pricing !== undefined ? { pricing } : {}),
+  }
+  const parsed = modelInputSchema.safeParse(input)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+      errors.form ??= `${where}${issue.message}`
+    }
+    return { ok: false, errors }
+  }
+  return { ok: true, input }
+}
