@@ -53,12 +53,27 @@ describe('announcing pending approvals', () => {
     await waitFor(() => expect(document.activeElement).toBe(card))
     expect(region().textContent).toBe('')
 
+    // With the drawer closed again, a new request gets a toast of its own.
+    act(() => store.getState().closeDrawer())
     act(() => api.approvals.show({ ...sampling, id: 'card-2' }))
+    await waitFor(() => expect(region().textContent).toContain('Notes wants to run a model'))
     fireEvent.click(
       await within(region()).findByRole('button', { name: 'Dismiss this notice (the request still waits)' }),
     )
     expect(region().textContent).toBe('')
     expect(document.title).toBe('(2) MCP Desk')
+  })
+
+  it('with the approvals drawer open, announces a new request without a toast over the cards', async () => {
+    const api = chatApi()
+    await renderApp(api)
+    fireEvent.click(screen.getByTestId('approvals-bell'))
+    const { conversationId: _none, ...sampling } = samplingCardFixture()
+    act(() => api.approvals.show(sampling))
+    await waitFor(() => expect(region().textContent).toContain('Notes wants to run a model'))
+    // The card is in the open drawer already: a toast would only cover it.
+    expect(within(region()).getByTestId('approval-toast').className).toBe('visually-hidden')
+    expect(within(region()).queryByRole('button', { name: 'Show' })).toBeNull()
   })
 
   it('closing the drawer with Escape says the request still waits, and where', async () => {

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openQueuedCards } from '../support/approval-queue'
 import type { SamplingCard } from '../../../src/shared/sampling/sampling-card'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { modelFixture, providerFixture } from '../support/fake-providers'
@@ -348,6 +349,7 @@ describe('approval card: streaming and review', () => {
       samplingCardFixture({ id: 'r1', phase: 'review', completion: 'Draft answer' }),
       samplingCardFixture({ id: 'r2', phase: 'review', completion: 'Another draft' }),
     ])
+    openQueuedCards()
     const [first, second] = screen.getAllByTestId('approval-card')
     expect(first!.classList.contains('approval-card--review')).toBe(true)
     const text = within(first!).getByRole<HTMLTextAreaElement>('textbox')
@@ -370,6 +372,7 @@ describe('approval card: streaming and review', () => {
       samplingCardFixture({ id: 'cut', phase: 'review', completion: 'Half', completionCutOff: true }),
       samplingCardFixture({ id: 'whole', phase: 'review', completion: 'Whole' }),
     ])
+    openQueuedCards()
     const [cut, whole] = screen.getAllByTestId('approval-card')
     expect(within(cut!).getByTestId('review-cut-off').textContent).toBe(
       'Cut off: the model stopped at this request’s limit of 1024 tokens, so the answer is incomplete.',

@@ -16,12 +16,18 @@ describe('focus after a decision', () => {
     const api = chatApi()
     api.chat.cards = [toolCallCardFixture(), toolCallCardFixture({ id: 'call-card-2', toolName: 'fetch' })]
     await renderOpenConversation([], { api })
-    const [first, second] = within(screen.getByTestId('transcript')).getAllByTestId('tool-call-card')
+    const transcript = screen.getByTestId('transcript')
+    // The second waits as one line until the first is decided.
+    const [first] = within(transcript).getAllByTestId('tool-call-card')
+    expect(within(transcript).getAllByTestId('approval-summary')).toHaveLength(1)
     first!.focus()
     fireEvent.keyDown(first!, { key: 'Enter' })
-    await waitFor(() => expect(document.activeElement).toBe(second))
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('tool-call-card'))
+    const second = document.activeElement as HTMLElement
+    expect(second).not.toBe(first)
+    expect(within(second).getAllByText('fetch').length).toBeGreaterThan(0)
 
-    fireEvent.click(within(second!).getByRole('button', { name: 'Approve' }))
+    fireEvent.click(within(second).getByRole('button', { name: 'Approve' }))
     await waitFor(() => expect(document.activeElement).toBe(composer()))
     expect(api.chat.decisions.map((decision) => decision.decision)).toEqual(['deny', 'approve'])
   })

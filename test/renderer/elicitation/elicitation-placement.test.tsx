@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openQueuedCards } from '../support/approval-queue'
 import { conversationId, conversationMetaFixture, toolCallCardFixture } from '../support/fake-chat'
 import { formCardFixture, urlCardFixture } from '../support/elicitation-fixtures'
 import { chatApi, renderOpenConversation } from '../support/render-chat'
@@ -60,8 +61,13 @@ describe('where servers’ questions are shown, and the bell', () => {
     act(() => api.elicitations.ask(urlCardFixture({ id: 'link-new' })))
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Pending approvals: 3'))
     const transcript = screen.getByTestId('transcript')
-    expect(within(transcript).getAllByTestId('elicitation-card')).toHaveLength(3)
+    // The oldest waiting request (the tool call) is open; the opened link is not waiting, so it shows too.
     expect(within(transcript).getByTestId('tool-call-card')).toBeTruthy()
+    expect(within(transcript).getAllByTestId('elicitation-card')).toHaveLength(1)
+    const queued = within(transcript).getAllByTestId('approval-summary')
+    expect(queued.map((line) => line.dataset.cardId)).toEqual(['question-1', 'link-new'])
+    openQueuedCards(transcript)
+    expect(within(transcript).getAllByTestId('elicitation-card')).toHaveLength(3)
   })
 
   it('a tray or notification click on a question of the open conversation brings its card into focus', async () => {

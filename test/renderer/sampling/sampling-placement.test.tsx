@@ -40,7 +40,8 @@ describe('where sampling cards are shown', () => {
     expect(within(screen.getByTestId('transcript')).queryByTestId('approval-card')).toBeNull()
     fireEvent.click(bell())
     const drawer = screen.getByTestId('drawer')
-    expect(within(drawer).getAllByTestId('approval-card')).toHaveLength(2)
+    expect(within(drawer).getAllByTestId('approval-card')).toHaveLength(1)
+    expect(within(drawer).getAllByTestId('approval-summary')).toHaveLength(1)
     expect(within(drawer).getByTestId('approvals-summary').textContent).toBe('2 waiting for you')
   })
 

@@ -19,7 +19,8 @@ interface Toast {
  * the count ("(2) MCP Desk"), and a toast names the server and what it asks. The toast is a polite live
  * region that is always in the page, so a screen reader announces each new one; "Show" brings the card into
  * view with focus (in its conversation or the approvals drawer), as a notification click does. A card that
- * appears in the open conversation is already in front of the user: it is announced, not shown twice.
+ * appears in the open conversation, or while the approvals drawer is open, is already in front of the user:
+ * it is announced, not shown twice.
  */
 export function ApprovalAnnouncer() {
   const sampling = useAppState((state) => state.approvals)
@@ -71,7 +72,9 @@ export function ApprovalAnnouncer() {
     return () => clearTimeout(timer)
   }, [toast])
 
-  const quiet = toast !== null && inOpenConversation(toast, openId)
+  // In front of the user already: a card in the open conversation, or any request while the approvals drawer
+  // (which lists all the others) is open. Announced, not shown a second time over the cards.
+  const quiet = toast !== null && (drawer === 'approvals' || inOpenConversation(toast, openId))
   return (
     <div
       className="approval-toast-region"

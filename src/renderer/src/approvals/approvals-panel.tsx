@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
-import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
-import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
-import type { SamplingCard } from '../../../shared/sampling/sampling-card'
+import { isElicitationWaiting } from '../../../shared/elicitation/elicitation-card'
 import { inOpenConversation, waitingCount } from './approvals-model'
 import { useAppState } from '../app/store-context'
 import { ApprovalCard } from './approval-card'
+import { ApprovalQueue } from './approval-queue'
+import { arrivalOrder, type QueueEntry } from './approval-queue-model'
 import { ApprovalBatches, serverBatches } from './approvals-bulk'
 import { ElicitationApproval } from '../elicitation/elicitation-card'
 import { ToolCallApproval } from '../chat/tool-call-approval'
@@ -25,26 +25,8 @@ function ConversationLink({ conversationId }: { conversationId: string }) {
   )
 }
 
-type QueueEntry =
-  | { kind: 'sampling'; card: SamplingCard }
-  | { kind: 'tool-call'; card: ToolCallCard }
-  | { kind: 'elicitation'; card: ElicitationCard }
-
-/** Every kind of card in one queue, oldest first (a stable sort keeps equal times in order). */
-function arrivalOrder(
-  sampling: readonly SamplingCard[],
-  toolCalls: readonly ToolCallCard[],
-  elicitations: readonly ElicitationCard[],
-): QueueEntry[] {
-  const entries: QueueEntry[] = [
-    ...sampling.map((card) => ({ kind: 'sampling' as const, card })),
-    ...toolCalls.map((card) => ({ kind: 'tool-call' as const, card })),
-    ...elicitations.map((card) => ({ kind: 'elicitation' as const, card })),
-  ]
-  return entries.sort((a, b) => Date.parse(a.card.createdAt) - Date.parse(b.card.createdAt))
-}
-
-function QueuedCard({ entry }: { entry: QueueEntry }) {
+/** A drawer card, with the way to its conversation when it belongs to one. */
+function DrawerCard({ entry }: { entry: QueueEntry }) {
   switch (entry.kind) {
     case 'tool-call':
       return (
@@ -131,11 +113,7 @@ export function ApprovalsPanel() {
       </p>
       <ApprovalBatches batches={batches} />
       <ul className="approval-list">
-        {queue.map((entry) => (
-          <li key={entry.card.id}>
-            <QueuedCard entry={entry} />
-          </li>
-        ))}
+        <ApprovalQueue entries={queue} renderCard={(entry) => <DrawerCard entry={entry} />} />
       </ul>
     </section>
   )

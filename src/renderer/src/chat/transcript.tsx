@@ -5,6 +5,8 @@ import { isToolSearchCall } from '../tools/tool-search-model'
 import { estimateRowHeight } from './transcript-row-height'
 import { useAppState } from '../app/store-context'
 import { ApprovalCard } from '../approvals/approval-card'
+import { ApprovalQueue } from '../approvals/approval-queue'
+import { arrivalOrder, type QueueEntry } from '../approvals/approval-queue-model'
 import { ChatMarkdown } from './chat-markdown'
 import { ElicitationApproval } from '../elicitation/elicitation-card'
 import { InsertedPrompt, SentAttachments } from './sent-message-parts'
@@ -118,6 +120,18 @@ const Item = memo(function Item({
   }
 })
 
+/** A card waiting in this conversation, under the tool call that asked for it. */
+function InlineCard({ entry }: { entry: QueueEntry }) {
+  switch (entry.kind) {
+    case 'tool-call':
+      return <ToolCallApproval card={entry.card} />
+    case 'elicitation':
+      return <ElicitationApproval card={entry.card} />
+    case 'sampling':
+      return <ApprovalCard card={entry.card} />
+  }
+}
+
 /** `.chat-items`' row gap in chat.css; the spacers that stand in for unmounted rows must match it. */
 const ROW_GAP = 12
 const WINDOW_OPTIONS = { gap: ROW_GAP, overscan: 800, stickDistance: 48 }
@@ -171,6 +185,10 @@ export const Transcript = memo(function Transcript({
   const questions = useMemo(
     () => allQuestions.filter((card) => card.conversationId === conversation.id),
     [allQuestions, conversation.id],
+  )
+  const waitingCards = useMemo(
+    () => arrivalOrder(samplingCards, cards, questions),
+    [samplingCards, cards, questions],
   )
   const { records, firstIndex } = conversation
   const items = useMemo(() => transcriptItems(records, firstIndex), [records, firstIndex])
@@ -261,21 +279,11 @@ export const Transcript = memo(function Transcript({
             Waiting for the model…
           </li>
         )}
-        {cards.map((card) => (
-          <li key={card.id} className="chat-message chat-message--card">
-            <ToolCallApproval card={card} />
-          </li>
-        ))}
-        {questions.map((card) => (
-          <li key={card.id} className="chat-message chat-message--card">
-            <ElicitationApproval card={card} />
-          </li>
-        ))}
-        {samplingCards.map((card) => (
-          <li key={card.id} className="chat-message chat-message--card">
-            <ApprovalCard card={card} />
-          </li>
-        ))}
+        <ApprovalQueue
+          entries={waitingCards}
+          itemClassName="chat-message chat-message--card"
+          renderCard={(entry) => <InlineCard entry={entry} />}
+        />
       </ol>
     </>
   )
