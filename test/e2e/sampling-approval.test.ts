@@ -40,6 +40,14 @@ describe('sampling approval card in Chromium (built app, real server, mock provi
     expect(text).toContain('2 × 1')
     expect(text).toContain('73 bytes')
     expect(await card.getByTestId('system-prompt').textContent()).toContain('summarises meeting notes')
+    expect(await card.getByTestId('sampling-include-context').textContent()).toBe(
+      'Context asked for this server’s, none added',
+    )
+    expect(await card.getByTestId('sampling-metadata').textContent()).toContain('"traceId": "e2e-1"')
+    await card.getByText('Request as received (JSON)').click()
+    expect(await card.getByLabel('The request as received').textContent()).toContain(
+      '"includeContext": "thisServer"',
+    )
     expect(await card.getByLabel('Model', { exact: true }).inputValue()).toBe('mock/mock-large')
     mkdirSync(screenshots, { recursive: true })
     await page.screenshot({ path: join(screenshots, 'sampling-card.png'), animations: 'disabled' })

@@ -94,6 +94,12 @@ export const samplingCardSchema = z.object({
   completionCutOff: z.literal(true).optional(),
   /** Asked inside a tool call, prompt or resource read (2026-07-28 MRTR), and in which round. */
   askedInside: inputOriginSchema.optional(),
+  /** The context the server asked the host to add, as sent; MCP Desk adds none (the spec lets a host). */
+  includeContext: z.enum(['none', 'thisServer', 'allServers']).optional(),
+  /** The request's `metadata` as JSON: shown to the user, never sent to a model. */
+  metadata: z.string().optional(),
+  /** The request as the server sent it, as JSON with long strings elided (received-request.ts). */
+  received: z.string().optional(),
 })
 export type SamplingCard = z.infer<typeof samplingCardSchema>
 

@@ -3,6 +3,7 @@ import type { InputOrigin } from '../../../shared/mcp/input-origin'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ApprovalQueue, CardDraft } from '../approvals/approval-queue'
 import type { CardSummary } from './content-summary'
+import { receivedIncludeContext, receivedMetadataText, receivedRequestText } from './received-request'
 import { requestTimeout, samplingDenied } from './sampling-errors'
 import type { ModelChoice } from './sampling-model-choice'
 import type { ValidatedSamplingRequestWithTools as ValidatedSamplingRequest } from './validate-request'
@@ -19,6 +20,8 @@ export interface CardContext {
   conversationId: string | undefined
   /** The tool call, prompt or resource read whose result asked for this completion (2026 era). */
   askedInside?: InputOrigin
+  /** The request's params as the server sent them, for the card's raw view, metadata and includeContext. */
+  received?: unknown
   /** Review phase: the generated text and the model that wrote it. */
   completion?: string
   /** Review phase: the model stopped at maxTokens. */
@@ -174,6 +177,19 @@ function buildCard(context: CardContext): CardDraft {
     usageToday: context.usageToday,
     ...(context.completion !== undefined ? { completion: context.completion } : {}),
     ...(context.completionCutOff ? { completionCutOff: true as const } : {}),
+    ...receivedFacts(context.received),
+  }
+}
+
+/** What the card shows of the request as received: includeContext, metadata and the raw JSON. */
+function receivedFacts(params: unknown): Pick<CardDraft, 'includeContext' | 'metadata' | 'received'> {
+  if (params === undefined) return {}
+  const includeContext = receivedIncludeContext(params)
+  const metadata = receivedMetadataText(params)
+  return {
+    ...(includeContext !== undefined ? { includeContext } : {}),
+    ...(metadata !== undefined ? { metadata } : {}),
+    received: receivedRequestText(params),
   }
 }
 

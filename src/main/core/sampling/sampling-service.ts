@@ -233,6 +233,7 @@ export class SamplingService {
         usageToday: used,
         conversationId: this.#deps.conversationFor?.(config.id),
         askedInside: currentInputOrigin(),
+        received: params,
       }
       const tools = toolSetKey(request.tools)
       const sessionRemovals = this.#sessionApproved.get(config.id)?.get(tools)

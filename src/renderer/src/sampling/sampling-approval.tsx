@@ -5,6 +5,7 @@ import { formatCost, formatCount } from './sampling-labels'
 import { toolOfferProblem } from './offered-tools'
 import { SamplingMessages } from './sampling-messages'
 import { SamplingModelPicker } from './sampling-model-picker'
+import { SamplingReceived } from './sampling-received'
 import { SamplingRequestFacts } from './sampling-request-facts'
 import { SamplingTools } from './sampling-tools'
 import { SystemPromptPreview } from './system-prompt-preview'
@@ -130,6 +131,7 @@ export function SamplingApproval({
           {offerProblem}
         </p>
       )}
+      <SamplingReceived card={card} />
       <Estimate card={card} modelRef={modelRef} />
       <div className="approval-actions" role="group" aria-label="Decision">
         <button

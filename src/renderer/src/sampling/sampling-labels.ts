@@ -207,3 +207,13 @@ export function failedAfterApproval(entry: Pick<AuditEntry, 'decision' | 'outcom
   const approvedOnCard = entry.decision === 'approved' || entry.decision === 'approved-session'
   return approvedOnCard && outcomeTone(entry.outcome) === 'error'
 }
+
+/**
+ * The context a request asked the host to add. MCP Desk adds none (it does not declare `sampling.context`,
+ * so the spec lets it ignore the field), and the card says so rather than let the user think it did.
+ */
+export const includeContextLabels: Record<NonNullable<SamplingCard['includeContext']>, string> = {
+  none: 'none asked',
+  thisServer: 'asked for this server’s, none added',
+  allServers: 'asked for all servers’, none added',
+}

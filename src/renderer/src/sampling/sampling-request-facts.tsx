@@ -1,5 +1,5 @@
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
-import { formatCount, priorityLabels, stopSequenceText } from './sampling-labels'
+import { formatCount, includeContextLabels, priorityLabels, stopSequenceText } from './sampling-labels'
 
 /** The server's model hints as chips, its three priorities as meters, and the generation parameters. */
 export function SamplingRequestFacts({ card }: { card: SamplingCard }) {
@@ -59,6 +59,11 @@ export function SamplingRequestFacts({ card }: { card: SamplingCard }) {
             ))
           )}
         </span>
+        {card.includeContext !== undefined && (
+          <span data-testid="sampling-include-context">
+            Context <strong>{includeContextLabels[card.includeContext]}</strong>
+          </span>
+        )}
       </p>
     </div>
   )
