@@ -13,7 +13,7 @@ describe('<App>', () => {
     const sidebar = screen.getByTestId('sidebar')
     expect(within(sidebar).getByText('No conversations yet')).toBeTruthy()
     expect(within(sidebar).getByText('No servers configured')).toBeTruthy()
-    expect(within(screen.getByTestId('transcript')).getByText(/needs a model provider/)).toBeTruthy()
+    expect(within(screen.getByTestId('transcript')).getByText('Welcome to MCP Desk')).toBeTruthy()
     expect(screen.getByTestId('current-model').textContent).toBe('No model configured')
     expect(screen.queryByTestId('drawer')).toBeNull()
     expect(screen.queryByTestId('startup-warnings')).toBeNull()

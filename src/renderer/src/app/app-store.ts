@@ -88,6 +88,8 @@ export interface AppState
   servers: ServerState[]
   connection: ConnectionStatus
   drawer: DrawerPanel | null
+  /** Another part of the window (the first-run screen) asked a drawer panel to open on its add form. */
+  addRequest: { panel: 'servers' | 'models'; seq: number } | null
   /** Narrow windows only: the sidebar is shown over the conversation (it is always shown when wide). */
   sidebarOpen: boolean
   errors: VisibleError[]
@@ -99,6 +101,7 @@ export interface AppState
   addSecret: (name: string, value: string) => Promise<boolean>
   deleteSecret: (name: string) => Promise<boolean>
   openDrawer: (panel: DrawerPanel) => void
+  openDrawerToAdd: (panel: 'servers' | 'models') => void
   toggleDrawer: (panel: DrawerPanel) => void
   closeDrawer: () => void
   setSidebarOpen: (open: boolean) => void
@@ -128,6 +131,8 @@ export function createAppStore({
   api,
   connection = createConnectionMonitor({ state: 'open' }),
 }: AppStoreDeps): AppStore {
+  // Increasing across requests, so a panel that stays open still sees a second request as new.
+  let addRequests = 0
   const call = createCall(api)
   const unsubscribers: Array<() => void> = []
   let nextErrorId = 1
@@ -253,6 +258,7 @@ export function createAppStore({
       providerPresets: null,
       connection: connection.current(),
       drawer: null,
+      addRequest: null,
       sidebarOpen: false,
       errors: [],
 
@@ -376,9 +382,11 @@ export function createAppStore({
       ...rootsActions,
       ...elicitationActions,
 
-      openDrawer: (panel) => set({ drawer: panel }),
-      toggleDrawer: (panel) => set((state) => ({ drawer: state.drawer === panel ? null : panel })),
-      closeDrawer: () => set({ drawer: null }),
+      openDrawer: (panel) => set({ drawer: panel, addRequest: null }),
+      openDrawerToAdd: (panel) => set({ drawer: panel, addRequest: { panel, seq: ++addRequests } }),
+      toggleDrawer: (panel) =>
+        set((state) => ({ drawer: state.drawer === panel ? null : panel, addRequest: null })),
+      closeDrawer: () => set({ drawer: null, addRequest: null }),
       setSidebarOpen: (open) => set({ sidebarOpen: open }),
       dismissError: (id) => set((state) => ({ errors: state.errors.filter((error) => error.id !== id) })),
     }

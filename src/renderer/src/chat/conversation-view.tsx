@@ -1,6 +1,7 @@
 import { useDeferredValue, useRef, useState, type RefObject } from 'react'
 import { useAppState } from '../app/store-context'
 import { Composer } from './composer'
+import { FirstRun } from './first-run'
 import { ConversationHeader } from './conversation-header'
 import { Transcript } from './transcript'
 
@@ -8,42 +9,28 @@ import { Transcript } from './transcript'
 function EmptyConversation() {
   const hasProvider = useAppState((state) => (state.settings?.models.providers.length ?? 0) > 0)
   const createConversation = useAppState((state) => state.createConversation)
-  const openDrawer = useAppState((state) => state.openDrawer)
   const [busy, setBusy] = useState(false)
   const create = async () => {
     setBusy(true)
     await createConversation()
     setBusy(false)
   }
+  if (!hasProvider) return <FirstRun />
   return (
     <div className="empty-state">
       <h2 className="empty-state-title">No conversation open</h2>
-      {hasProvider ? (
-        <>
-          <p>
-            Chat with your models here. They can use the tools of the connected MCP servers, and every call
-            waits for your approval.
-          </p>
-          <button
-            type="button"
-            className="button button--primary empty-state-action"
-            disabled={busy}
-            onClick={() => void create()}
-          >
-            New conversation
-          </button>
-        </>
-      ) : (
-        <>
-          <p>
-            Chat needs a model provider, and none is configured yet. Once one is, conversations with the
-            connected MCP servers will appear here.
-          </p>
-          <button type="button" className="button empty-state-action" onClick={() => openDrawer('models')}>
-            Add a model provider
-          </button>
-        </>
-      )}
+      <p>
+        Chat with your models here. They can use the tools of the connected MCP servers, and every call waits
+        for your approval.
+      </p>
+      <button
+        type="button"
+        className="button button--primary empty-state-action"
+        disabled={busy}
+        onClick={() => void create()}
+      >
+        New conversation
+      </button>
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useAddRequest } from '../app/use-add-request'
 import { modelRef, PROVIDER_PRESET_IDS } from '../../../shared/models/model-schema'
 import type { ProviderPreset } from '../../../shared/models/provider-input'
 import type { ProviderView } from '../../../shared/settings/settings-view'
@@ -65,6 +66,8 @@ export function ModelsPanel() {
   const focusTarget = useRef<FocusTarget>(null)
   const addRef = useRef<HTMLButtonElement>(null)
   const presets = loadedPresets ?? barePresets
+  // The add form offers the presets, so a request to add waits until they are known (as the button does).
+  useAddRequest('models', presetsSettled, () => setView({ kind: 'add' }))
 
   useEffect(() => {
     let live = true

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useAddRequest } from '../app/use-add-request'
 import type { ServerConfigView } from '../../../shared/settings/settings-view'
 import { useAppState } from '../app/store-context'
 import { ServerCard } from './server-card'
@@ -32,6 +33,7 @@ export function ServersPanel() {
   const focusTarget = useRef<FocusTarget>(null)
   const addRef = useRef<HTMLButtonElement>(null)
   const editedConfig = view.kind === 'edit' ? configs.find((config) => config.id === view.id) : undefined
+  useAddRequest('servers', true, () => setView({ kind: 'add' }))
 
   // A layout effect: focus lands in the commit that removes the form (see models-panel.tsx).
   useLayoutEffect(() => {
