@@ -11,7 +11,7 @@ import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { openDrawer } from './support/a11y-check'
 import { samplingHome, whenWritten } from './support/sampling-home'
-import { checkAtEverySize, pageOverflow, SMALL_WINDOW } from './support/window-sizes'
+import { checkAtEverySize, pageOverflow, SMALL_WINDOW, WINDOW_SIZES } from './support/window-sizes'
 
 const small = { ...SMALL_WINDOW, colorScheme: 'light' } as const
 
@@ -52,6 +52,18 @@ describe.each([
 
   it('Approve and Deny are reachable; approved, the request shows in the activity log', async () => {
     const card = await openSamplingCard(page)
+    // The toast that announced the request (shown 8 s) lies over the conversation, not over the card.
+    const toast = page.getByTestId('approval-toast')
+    for (const size of WINDOW_SIZES) {
+      await page.setViewportSize(size)
+      const [toastBox, drawerBox] = [
+        await toast.boundingBox(),
+        await page.getByTestId('drawer').boundingBox(),
+      ]
+      expect(toastBox!.x + toastBox!.width, `toast at ${size.width}×${size.height}`).toBeLessThanOrEqual(
+        drawerBox!.x,
+      )
+    }
     const approve = card.getByRole('button', { name: 'Approve', exact: true })
     await checkAtEverySize(page, name, [approve, card.getByRole('button', { name: 'Deny', exact: true })])
     await approve.click()
