@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { blocking, describeViolations, runAxe } from './axe'
 import { shoot } from './screenshots'
 
 /** The two windows every main flow is checked in (issue 21, item 2): a usual one and the smallest. */
@@ -51,8 +52,8 @@ async function reachability(button: Locator): Promise<string> {
 
 /**
  * The screen as it is now, at each window size: the page does not scroll as a whole, each of `buttons` (the
- * screen's primary actions) is reachable, and a screenshot `flow-<name>-<w>x<h>.png` is saved. It ends at
- * 800×600, where the flows run.
+ * screen's primary actions) is reachable, a screenshot `flow-<name>-<w>x<h>.png` is saved, and axe-core finds
+ * no serious or critical violation. It ends at 800×600, where the flows run.
  */
 export async function checkAtEverySize(page: Page, name: string, buttons: Locator[] = []): Promise<void> {
   for (const size of WINDOW_SIZES) {
@@ -63,5 +64,8 @@ export async function checkAtEverySize(page: Page, name: string, buttons: Locato
     }
     expect(await pageOverflow(page), `${where}: the page scrolls as a whole`).toEqual({ x: 0, y: 0 })
     await shoot(page, `flow-${name}-${size.width}x${size.height}.png`)
+    // What only a small window shows (a table that now scrolls sideways, a clipped label) is checked too.
+    const violations = blocking(await runAxe(page))
+    expect(violations, describeViolations(where, violations)).toEqual([])
   }
 }
