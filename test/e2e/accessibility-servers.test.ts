@@ -10,6 +10,7 @@ import { openAppInChromium, type AppInChromium } from './support/app-in-chromium
 import {
   a11yView as view,
   checkBothSchemes,
+  contrastRatio,
   dropConfig,
   newConversation,
   openDrawer,
@@ -62,6 +63,25 @@ describe('accessibility of servers that failed or are starting (axe-core, light 
     await checkBothSchemes(page, 'server-form-errors')
     await form.getByRole('button', { name: 'Cancel' }).click()
     await form.waitFor({ state: 'detached' })
+  })
+
+  it('a disabled server, its hollow dot at least 3:1 against the sidebar', async () => {
+    const card = page.getByTestId('server-card-notes')
+    await card.getByRole('button', { name: 'Disable Notes' }).click()
+    await expect.poll(() => card.getByTestId('status-pill').textContent()).toMatch(/disabled/i)
+    await checkBothSchemes(page, 'servers-disabled')
+    const dot = page.getByTestId('sidebar-server-notes').locator('[data-status="disabled"]')
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+      const ring = await dot.evaluate(
+        (el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderTopColor,
+      )
+      const behind = await page
+        .getByTestId('sidebar')
+        .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor)
+      expect(contrastRatio(ring, behind), `--idle on the sidebar (${colorScheme})`).toBeGreaterThanOrEqual(3)
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
   })
 
   it('the import dialog previewing a dropped Claude Desktop file', async () => {
