@@ -73,7 +73,7 @@ describe('OAuth sign-in in Chromium (built app, OAuth-protected fixture server)'
     const waiting = card().getByTestId('sign-in-waiting')
     await waiting.waitFor()
     expect(await waiting.getByTestId('sign-in-host').textContent()).toBe(issuerHost())
-    await card().getByRole('button', { name: 'Open the sign-in page for Notes again' }).waitFor()
+    await card().getByRole('button', { name: 'Open again: sign-in page for Notes' }).waitFor()
     await card().getByRole('button', { name: 'Cancel signing in to Notes' }).waitFor()
     await shoot(page, 'oauth-waiting-for-browser.png')
     await shootDark(page, card(), 'oauth-waiting-for-browser-card-dark.png')

@@ -62,7 +62,7 @@ describe('signing in to a remote server', () => {
     expect(within(card()).queryByRole('button', { name: 'Sign in to Notes' })).toBeNull()
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        within(waiting).getByRole('button', { name: 'Open the sign-in page for Notes again' }),
+        within(waiting).getByRole('button', { name: 'Open again: sign-in page for Notes' }),
       ),
     )
   })
@@ -72,7 +72,7 @@ describe('signing in to a remote server', () => {
     const waiting = await waitingForBrowser(api)
     const first = open.mock.calls[0]?.[0]
 
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Open the sign-in page for Notes again' }))
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Open again: sign-in page for Notes' }))
 
     expect(open).toHaveBeenCalledTimes(2)
     expect(open.mock.calls[1]).toEqual([first, '_blank', 'noopener'])
@@ -84,7 +84,7 @@ describe('signing in to a remote server', () => {
     api.signIn.linkLifetimeMs = -1
     const waiting = await waitingForBrowser(api)
 
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Open the sign-in page for Notes again' }))
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Open again: sign-in page for Notes' }))
 
     await waitFor(() => expect(api.callsTo('servers:sign-in')).toHaveLength(2))
     await waitFor(() => expect(open).toHaveBeenCalledTimes(2))

@@ -102,7 +102,8 @@ export function ActivityPanel() {
       {entries.length === 0 ? (
         <p className="empty-note">{emptyNote}</p>
       ) : (
-        <div className="activity-table-frame">
+        // Focusable so the keyboard can scroll it sideways when the drawer is narrower than the table.
+        <div className="activity-table-frame" tabIndex={0} role="region" aria-label="Sampling requests">
           <table className="activity-table selectable">
             <caption className="visually-hidden">Sampling requests, newest first</caption>
             <thead>

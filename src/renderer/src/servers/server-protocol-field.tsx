@@ -26,6 +26,7 @@ export function ServerProtocolField({
       </label>
       <select
         id={`${id}-protocol`}
+        className="text-input"
         value={value}
         aria-describedby={`${id}-protocol-hint`}
         onChange={(event) => onChange(event.target.value as ServerProtocol)}

@@ -105,7 +105,7 @@ export function ServerSignIn({ state }: { state: ServerState }) {
             className="button"
             ref={openAgainRef}
             disabled={busy}
-            aria-label={`Open the sign-in page for ${state.name} again`}
+            aria-label={`Open again: sign-in page for ${state.name}`}
             onClick={openAgain}
           >
             Open again
