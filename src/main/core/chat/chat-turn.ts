@@ -312,6 +312,7 @@ async function runOneCall(
     ...(isPlainObject(metadata) && Object.keys(metadata).length > 0 ? { metadata } : {}),
     ...(outcome.sent === false ? { sent: false } : {}),
     ...(outcome.inputRounds !== undefined ? { inputRounds: outcome.inputRounds } : {}),
+    ...(outcome.crash ? { crash: outcome.crash } : {}),
   })
   return outcome
 }

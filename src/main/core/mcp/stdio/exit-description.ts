@@ -9,7 +9,7 @@ export interface StdioExitInfo {
 }
 
 /** How the process ended, without its stderr: `exited with code 1`, `killed by SIGKILL`. */
-export function describeExitStatus(exit: Pick<StdioExitInfo, 'code' | 'signal'>): string {
+export function describeExitStatus(exit: { code: number | null; signal: string | null }): string {
   if (exit.signal !== null) return `killed by ${exit.signal}`
   if (exit.code !== null) return `exited with code ${exit.code}`
   return 'closed its output'
