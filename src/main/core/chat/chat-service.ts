@@ -5,7 +5,7 @@ import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ConnectionManager } from '../mcp/connection-manager'
 import type { ProviderService } from '../models/provider-service'
-import { buildToolCallCard, ToolCallApprovals } from '../tools/tool-call-approval'
+import { buildToolCallCard, OncePerServer, ToolCallApprovals } from '../tools/tool-call-approval'
 import { toolNotApprovedMessage } from '../mcp/discovery/tool-review'
 import {
   callToolOnce,
@@ -118,6 +118,7 @@ export const CHAT_ACTOR_ID = 'mcp-desk.chat'
 export class ChatService {
   readonly #deps: ChatServiceDeps
   readonly #approvals = new ToolCallApprovals()
+  readonly #notes = new OncePerServer()
   readonly #lastConversation = new Map<string, string>()
   readonly #now: () => Date
 
@@ -134,6 +135,7 @@ export class ChatService {
   /** Forgets what was approved for a conversation, e.g. when it is deleted. */
   forgetConversation(conversationId: string): void {
     this.#approvals.forgetConversation(conversationId)
+    this.#notes.forgetConversation(conversationId)
     for (const [serverId, id] of this.#lastConversation) {
       if (id === conversationId) this.#lastConversation.delete(serverId)
     }
@@ -283,12 +285,14 @@ export class ChatService {
     const card = buildToolCallCard({
       id: ulid(),
       conversationId,
+      call: { turnId: call.turnId, callId: call.callId },
       tool: provenance,
       server,
       endpoint,
       args: call.args,
       createdAt: this.#now(),
     })
+    if (this.#notes.shownBefore(conversationId, server.id)) card.noteShownBefore = true
     const decision = await this.#deps.askApproval(card, signal)
     return this.#approvals.remember(conversationId, provenance, decision) === 'approved' ? 'approve' : 'deny'
   }
