@@ -52,7 +52,7 @@ describe('servers panel in Chromium (built app, real servers)', () => {
     await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
     expect(await status('silent').textContent()).toMatch(/starting/i)
     expect(await card('broken').getByTestId('server-failure').textContent()).toContain(
-      'exited with exit code 3',
+      'exited with code 3',
     )
 
     await card('broken').getByText('Details').click()

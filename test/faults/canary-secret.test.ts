@@ -134,7 +134,7 @@ describe('a canary secret', () => {
     ])
     expect(status(broken)).toMatchObject({
       status: 'failed',
-      failure: { reason: 'exited with exit code 3: broken: no config' },
+      failure: { reason: 'exited with code 3: broken: no config' },
     })
     expect(status(down)).toMatchObject({
       status: 'failed',

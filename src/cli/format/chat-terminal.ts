@@ -1,4 +1,5 @@
 import type { TranscriptRecord } from '../../shared/chat/transcript-schema'
+import { crashedOutcomeExplanation } from '../../shared/chat/tool-result-wording'
 import { firstLine, terminalText, truncate } from './terminal-text'
 
 type ToolResultRecord = Extract<TranscriptRecord, { type: 'tool_result' }>
@@ -18,6 +19,7 @@ export interface ChatTerminalIo {
  */
 export function toolResultLine(record: ToolResultRecord, exposedName: string): string {
   const head = `[${record.state}] ${firstLine(exposedName)}`
+  if (record.crash) return `${head}: ${firstLine(crashedOutcomeExplanation(record.crash))}`
   if (record.state === 'denied' || record.state === 'unknown') return `${head}: ${firstLine(record.text)}`
   const lines = record.text.split(/\r?\n/).filter((line) => line.trim() !== '')
   const preview = lines.length === 0 ? '(no text)' : truncate(firstLine(record.text), RESULT_PREVIEW_CHARS)

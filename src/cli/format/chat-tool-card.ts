@@ -36,7 +36,9 @@ export function toolCallCardLines(card: ToolCallCard): string[] {
   ]
   const hints = hintText(card.annotations)
   if (hints) lines.push(`Hints from the server (they never skip approval): ${hints}`)
-  lines.push('Arguments:', revealedTerminalText(card.arguments), card.note)
+  lines.push('Arguments:', revealedTerminalText(card.arguments))
+  // Once per server in a conversation, as in the window: repeated on every call it stops being read.
+  if (!card.noteShownBefore) lines.push(card.note)
   if (card.changed) lines.push(...changeLines(card.changed))
   return lines
 }

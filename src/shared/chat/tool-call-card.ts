@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { toolAnnotationsSchema, toolChangeSchema } from '../mcp/server-state'
 
-/** Shown on every MCP tool-call card, word for word. */
+/**
+ * Carried by every MCP tool-call card, word for word; shown on the first card of each server in a
+ * conversation (see `noteShownBefore`). */
 export const TOOL_CALL_ARGUMENTS_NOTE =
   'Arguments are sent to this MCP server; MCP Desk cannot control what the server does with them'
 
@@ -17,6 +19,13 @@ export const toolCallCardSchema = z.object({
   id: z.string(),
   kind: z.literal('tool-call'),
   conversationId: z.string(),
+  /**
+   * The call this card decides, as its `tool_call` record names it (turn, then the model's call id, which
+   * is unique only within a turn): the window shows the card in place of that call's row, not beside it.
+   * Always set by the chat; optional only so a card built without a transcript still parses.
+   */
+  turnId: z.string().optional(),
+  callId: z.string().optional(),
   serverId: z.string(),
   serverName: z.string(),
   /** `stdio: notes-mcp` or the URL host, as ui.md names a transport. */
@@ -32,6 +41,11 @@ export const toolCallCardSchema = z.object({
   arguments: z.string(),
   argumentsTruncated: z.boolean(),
   note: z.literal(TOOL_CALL_ARGUMENTS_NOTE),
+  /**
+   * An earlier card of this server in this conversation already carried the note: the same warning on
+   * every call of a busy server only teaches the user to skip it, so it is shown once per server.
+   */
+  noteShownBefore: z.literal(true).optional(),
   /** The server's hints, shown for information: no hint ever skips approval. */
   annotations: toolAnnotationsSchema.optional(),
   /** Present when the tool's definition changed since it was approved (rug-pull guard): the diff to show. */

@@ -121,6 +121,18 @@ export const attachmentSummarySchema = z.object({
 })
 export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>
 
+/**
+ * How the server of a call died while the call was out (a stdio server's process ended): the same one-line
+ * description its state's headline gives (`exited with code 1: Error: boom`), secrets masked. The model is
+ * told only the code or signal; the stderr line is for the user.
+ */
+export const serverCrashSchema = z.object({
+  reason: z.string(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+})
+export type ServerCrash = z.infer<typeof serverCrashSchema>
+
 export const toolResultRecordSchema = z.object({
   ...base,
   type: z.literal('tool_result'),
@@ -137,6 +149,8 @@ export const toolResultRecordSchema = z.object({
   sent: z.literal(false).optional(),
   /** How many rounds of input the server asked for inside the call (2026-07-28 MRTR); absent when none. */
   inputRounds: z.number().int().positive().optional(),
+  /** For an `unknown` result: the server crashed while the call was out, and how. */
+  crash: serverCrashSchema.optional(),
 })
 
 /** Something the host says about the conversation, e.g. "turn ended: 16 tool calls". */

@@ -43,7 +43,7 @@ export const toolInfoSchema = z.object({
 export type ToolInfo = z.infer<typeof toolInfoSchema>
 
 export const serverFailureSchema = z.object({
-  /** One line saying why, e.g. `exited with exit code 3: config file missing` or `more than 1000 tools`. */
+  /** One line saying why, e.g. `exited with code 3: config file missing` or `more than 1000 tools`. */
   reason: z.string(),
   exitCode: z.number().int().nullable().optional(),
   signal: z.string().nullable().optional(),

@@ -58,7 +58,7 @@ describe('mcp-desk servers', () => {
     expect(lines[1]).toMatch(new RegExp(`^Fixture +stdio +connected +2025-11-25 +${FIXTURE_TOOL_COUNT}$`))
     expect(lines[2]).toMatch(/^Broken +stdio +failed +- +- +\S/)
     // The reason's first line, cut to fit: the stderr line that follows it is left for `servers tools`.
-    expect(lines[3]).toMatch(/^Exits +stdio +failed +- +- +exited with exit code 3\b.*…$/)
+    expect(lines[3]).toMatch(/^Exits +stdio +failed +- +- +exited with code 3\b.*…$/)
     expect(lines[4]).toMatch(/^Resting +stdio +disabled +- +-$/)
     expect(lines[5]).toBe('4 servers: 1 connected, 2 failed, 1 disabled')
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80)

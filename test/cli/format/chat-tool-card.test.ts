@@ -5,6 +5,17 @@ import { lineDiff, toolCallCardLines } from '../../../src/cli/format/chat-tool-c
 import { TOOL_CALL_ARGUMENTS_NOTE, type ToolCallCard } from '../../../src/shared/chat/tool-call-card'
 
 describe('toolCallCardLines', () => {
+  it("prints the arguments note on a server's first card of a conversation only", () => {
+    const card: ToolCallCard = {
+      ...{ id: 'card', kind: 'tool-call', conversationId: 'c', serverId: 'docs', serverName: 'Docs' },
+      ...{ transportLabel: 'stdio: docs-mcp', destination: 'stdio: docs-mcp', toolName: 'query' },
+      ...{ exposedName: 'mcp_docs_query', arguments: '{}', argumentsTruncated: false, createdAt: '' },
+      note: TOOL_CALL_ARGUMENTS_NOTE,
+    }
+    expect(toolCallCardLines(card)).toContain(TOOL_CALL_ARGUMENTS_NOTE)
+    expect(toolCallCardLines({ ...card, noteShownBefore: true })).not.toContain(TOOL_CALL_ARGUMENTS_NOTE)
+  })
+
   it('shows the hints and, for a tool changed since it was approved, each change made terminal-safe', () => {
     const before = {
       name: 'query',

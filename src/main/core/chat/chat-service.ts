@@ -5,7 +5,7 @@ import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ConnectionManager } from '../mcp/connection-manager'
 import type { ProviderService } from '../models/provider-service'
-import { buildToolCallCard, ToolCallApprovals } from '../tools/tool-call-approval'
+import { buildToolCallCard, OncePerServer, ToolCallApprovals } from '../tools/tool-call-approval'
 import { toolNotApprovedMessage } from '../mcp/discovery/tool-review'
 import {
   callToolOnce,
@@ -15,7 +15,8 @@ import {
   type CallToolOnceOptions,
   type ToolCallOutcome,
 } from '../tools/tool-call-outcome'
-import { LOCAL_TOOL_OWNER, type LocalChatTool } from '../tools/local-tool'
+import { LOCAL_TOOL_OWNER, runLocalTool, type LocalChatTool } from '../tools/local-tool'
+import { TurnWarnings } from '../tools/turn-warnings'
 import { estimateTokens } from '../tools/loading/token-estimate'
 import type { ToolSearchService } from '../tools/loading/tool-search-service'
 import { assembleTurnTools, type OfferedTool } from './turn-tools'
@@ -118,11 +119,14 @@ export const CHAT_ACTOR_ID = 'mcp-desk.chat'
 export class ChatService {
   readonly #deps: ChatServiceDeps
   readonly #approvals = new ToolCallApprovals()
+  readonly #notes = new OncePerServer()
+  readonly #toolSetWarnings: TurnWarnings
   readonly #lastConversation = new Map<string, string>()
   readonly #now: () => Date
 
   constructor(deps: ChatServiceDeps) {
     this.#deps = deps
+    this.#toolSetWarnings = new TurnWarnings(deps.log)
     this.#now = deps.now ?? (() => new Date())
   }
 
@@ -134,6 +138,7 @@ export class ChatService {
   /** Forgets what was approved for a conversation, e.g. when it is deleted. */
   forgetConversation(conversationId: string): void {
     this.#approvals.forgetConversation(conversationId)
+    this.#notes.forgetConversation(conversationId)
     for (const [serverId, id] of this.#lastConversation) {
       if (id === conversationId) this.#lastConversation.delete(serverId)
     }
@@ -159,14 +164,16 @@ export class ChatService {
     const turnId = ulid()
     const signal = options.signal ?? new AbortController().signal
     const history = historyFromTranscript(records)
-    const tools = assembleTurnTools({
-      localTools: this.#deps.localTools ?? [],
-      servers: this.#deps.servers.list(),
-      log: this.#deps.log,
-      toolSearch: this.#deps.toolSearch,
-      capabilities: config.capabilities,
-      contextTokens: estimateTokens(JSON.stringify(history)) + estimateTokens(openingText(opening)),
-    })
+    const tools = this.#toolSetWarnings.during((log) =>
+      assembleTurnTools({
+        localTools: this.#deps.localTools ?? [],
+        servers: this.#deps.servers.list(),
+        log,
+        toolSearch: this.#deps.toolSearch,
+        capabilities: config.capabilities,
+        contextTokens: estimateTokens(JSON.stringify(history)) + estimateTokens(openingText(opening)),
+      }),
+    )
     if (tools.searchReason !== undefined)
       this.#deps.log(`tool search for turn ${turnId}: ${tools.searchReason}`)
     const offered = tools.offered
@@ -283,12 +290,14 @@ export class ChatService {
     const card = buildToolCallCard({
       id: ulid(),
       conversationId,
+      call: { turnId: call.turnId, callId: call.callId },
       tool: provenance,
       server,
       endpoint,
       args: call.args,
       createdAt: this.#now(),
     })
+    if (this.#notes.shownBefore(conversationId, server.id)) card.noteShownBefore = true
     const decision = await this.#deps.askApproval(card, signal)
     return this.#approvals.remember(conversationId, provenance, decision) === 'approved' ? 'approve' : 'deny'
   }
@@ -369,20 +378,4 @@ function titleSource(message: OutgoingMessage): string {
   const inserted = message.inserted
   const first = inserted?.messages.find((m) => m.text.trim() !== '')?.text
   return first ?? `${inserted?.source.serverId ?? ''}:${inserted?.source.prompt ?? ''}`
-}
-
-async function runLocalTool(
-  locals: readonly LocalChatTool[],
-  name: string,
-  args: Record<string, unknown>,
-  signal: AbortSignal,
-): Promise<ToolCallOutcome> {
-  const local = locals.find((candidate) => candidate.name === name)
-  if (!local)
-    return { state: 'failed', text: `There is no local tool named ${name}.`, attachments: [], metadata: {} }
-  try {
-    return await local.run(args, signal)
-  } catch (error) {
-    return { state: 'failed', text: `${name} failed: ${messageOf(error)}`, attachments: [], metadata: {} }
-  }
 }

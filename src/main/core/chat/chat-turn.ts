@@ -35,6 +35,9 @@ export interface ChatTurnTool {
 }
 
 export interface ChatToolCallRequest {
+  /** The call's `tool_call` record: its turn and the model's id for it. */
+  turnId: string
+  callId: string
   exposedName: string
   target: ChatToolTarget
   args: Record<string, unknown>
@@ -288,7 +291,15 @@ async function runOneCall(
     outcome = notSent(`The arguments were rejected before sending (${why}); nothing was sent.`)
   } else {
     const answer = await untilAborted(
-      input.approve({ exposedName: known.exposedName, target: known.target, args }).catch(() => 'deny'),
+      input
+        .approve({
+          turnId,
+          callId: call.toolCallId,
+          exposedName: known.exposedName,
+          target: known.target,
+          args,
+        })
+        .catch(() => 'deny'),
       input.signal,
     )
     if (answer === CANCELLED) return CANCELLED
@@ -312,6 +323,7 @@ async function runOneCall(
     ...(isPlainObject(metadata) && Object.keys(metadata).length > 0 ? { metadata } : {}),
     ...(outcome.sent === false ? { sent: false } : {}),
     ...(outcome.inputRounds !== undefined ? { inputRounds: outcome.inputRounds } : {}),
+    ...(outcome.crash ? { crash: outcome.crash } : {}),
   })
   return outcome
 }

@@ -17,7 +17,8 @@ import { screenRequests } from './request-screen'
 import type { OpenedTransport } from './transport-opener'
 import type { ServerConnectionDeps } from './server-connection-deps'
 import { signInRequiredIn } from './oauth/sign-in-errors'
-import { closeQuietly, isSessionGone } from './client-close'
+import { closeQuietly } from './client-close'
+import { sendToolCall } from './tool-call-send'
 import { messageOf } from '../../../shared/format/error-message'
 
 export type { ServerConnectionDeps } from './server-connection-deps'
@@ -227,11 +228,7 @@ export class ServerConnection {
     this.#set(nextStatus)
   }
 
-  /**
-   * Calls a tool. A remote server that answers HTTP 404 has forgotten the session (restarted, expired it):
-   * the spec's answer is a new session, so the host initializes again and sends the call once more. That
-   * is safe because a server that does not know the session never ran the call.
-   */
+  /** Calls a tool (tool-call-send.ts: a forgotten session is renewed once; a crash says how it died). */
   async callTool(
     name: string,
     args: Record<string, unknown>,
@@ -241,14 +238,17 @@ export class ServerConnection {
     const change = this.pendingChangeOf(name)
     if (change) throw new ToolNotApprovedError(this.#config.name, change)
     const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) }
-    const callOptions = this.#tools.callOptionsFor(name, options)
-    try {
-      return await this.#connectedClient().callTool(params, callOptions)
-    } catch (error) {
-      if (!isSessionGone(error)) throw error
-      await this.#newSession()
-      return await this.#connectedClient().callTool(params, callOptions)
+    // The transport the call goes out on: a reconnect meanwhile must not explain this call's end.
+    const opened = this.#opened
+    const line = {
+      client: () => this.#connectedClient(),
+      newSession: () => this.#newSession(),
+      explainFailure: (error: unknown) => {
+        const failure = opened?.explainFailure(error)
+        return failure && { ...failure, reason: this.#redact(failure.reason) }
+      },
     }
+    return sendToolCall(line, params, this.#tools.callOptionsFor(name, options))
   }
 
   /** The change waiting for review that makes this tool uncallable (see ServerToolApprovals). */

@@ -16,6 +16,8 @@ export type ServerEndpoint = Parameters<typeof transportLabel>[0]
 export interface ToolCallCardInput {
   id: string
   conversationId: string
+  /** The `tool_call` record this card decides. */
+  call?: { turnId: string; callId: string }
   /** The tool as it was offered to the model (from buildToolSet). */
   tool: McpToolProvenance
   /** The server's current state: its pendingChanges say whether the tool changed under its name. */
@@ -70,6 +72,7 @@ export function buildToolCallCard(input: ToolCallCardInput): ToolCallCard {
     id: input.id,
     kind: 'tool-call',
     conversationId: input.conversationId,
+    ...(input.call ? { turnId: input.call.turnId, callId: input.call.callId } : {}),
     serverId: server.id,
     serverName: server.name,
     transportLabel: transportLabel(input.endpoint),
@@ -129,5 +132,26 @@ export class ToolCallApprovals {
   /** Drops what was approved for a conversation, e.g. when it is deleted. */
   forgetConversation(conversationId: string): void {
     this.#approved.delete(conversationId)
+  }
+}
+
+/**
+ * Which servers' cards already carried the arguments note in each conversation, in memory: the note is
+ * shown on a server's first card of a conversation and left off the rest (`noteShownBefore`).
+ */
+export class OncePerServer {
+  readonly #seen = new Map<string, Set<string>>()
+
+  /** True when this server was seen before in this conversation; either way it is seen from now on. */
+  shownBefore(conversationId: string, serverId: string): boolean {
+    const seen = this.#seen.get(conversationId) ?? new Set<string>()
+    this.#seen.set(conversationId, seen)
+    if (seen.has(serverId)) return true
+    seen.add(serverId)
+    return false
+  }
+
+  forgetConversation(conversationId: string): void {
+    this.#seen.delete(conversationId)
   }
 }

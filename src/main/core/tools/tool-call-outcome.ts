@@ -6,6 +6,9 @@ import { type NormalizeOptions, normalizeToolResult, toolAttachmentSchema } from
 import { messageOf } from '../../../shared/format/error-message'
 import type { InputRoundNotice } from '../../../shared/mcp/input-origin'
 import { observeRounds } from '../mcp/input-origin'
+import { ServerCrashedError } from '../mcp/server-crashed-error'
+import { describeExitStatus } from '../mcp/stdio/exit-description'
+import { serverCrashSchema } from '../../../shared/chat/transcript-schema'
 
 export const TOOL_CALL_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay (about 24.8 days). */
@@ -29,6 +32,8 @@ export const toolCallOutcomeSchema = z.object({
   sent: z.literal(false).optional(),
   /** How many rounds of input the server asked for inside the call (2026-07-28 MRTR); absent when none. */
   inputRounds: z.number().int().positive().optional(),
+  /** For `unknown`: the server died while the call was out, and how (its stderr line is for the user only). */
+  crash: serverCrashSchema.optional(),
 })
 export type ToolCallOutcome = z.infer<typeof toolCallOutcomeSchema>
 
@@ -61,10 +66,12 @@ export function classifyToolCall(ending: ToolCallEnding, options: ClassifyOption
   if (ending.kind === 'threw') {
     const unknownReason = unknownReasonOf(ending, options.timeoutMs ?? TOOL_CALL_TIMEOUT_MS)
     if (unknownReason !== undefined) {
+      const crash = ending.error instanceof ServerCrashedError ? { crash: ending.error.crash } : {}
       return {
         state: 'unknown',
         text: `Outcome unknown (${unknownReason}): ${UNKNOWN_OUTCOME_NOTE}.`,
         ...empty,
+        ...crash,
       }
     }
     const notSent = ending.error instanceof NotSentError ? { sent: false as const } : {}
@@ -88,6 +95,11 @@ function unknownReasonOf(
   if (error instanceof NotSentError) return undefined
   // The SDK may report our own abort as a timeout error, so the signal decides.
   if (ending.aborted) return 'cancelled'
+  // Only how it ended: the stderr line may hold what the model has no business reading (paths, data).
+  if (error instanceof ServerCrashedError) {
+    const { exitCode: code, signal } = error.crash
+    return `the server crashed: ${describeExitStatus({ code, signal })}`
+  }
   if (error instanceof Error && error.name === 'MessageTooLargeError')
     return 'the response was over the size limit'
   // v2 reports its own timeouts and closes as SdkErrors with string codes; a server's errors are

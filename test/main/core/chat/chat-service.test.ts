@@ -31,6 +31,7 @@ let serverId: string
 let modelRef: string
 let store: TranscriptStore
 let providersService: ProviderService
+let logLines: string[]
 
 function service(
   decision: unknown = 'approve',
@@ -47,7 +48,7 @@ function service(
       cards.push(card)
       return Promise.resolve(decision)
     },
-    log: () => {},
+    log: (line) => logLines.push(line),
     localTools,
     ...(toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs }),
   })
@@ -81,6 +82,7 @@ beforeEach(async () => {
   store = new TranscriptStore(join(dir, 'transcripts'))
   conversations = new ConversationService(store)
   cards = []
+  logLines = []
 })
 
 afterEach(async () => {
@@ -231,5 +233,25 @@ describe('ChatService', () => {
       toolName: 'host_clock',
     })
     expect(records.find((r) => r.type === 'tool_result')).toMatchObject({ state: 'completed', text: '10:00' })
+  })
+
+  it("logs a local tool's name clash with a server tool once while it lasts, not on every turn", async () => {
+    const shadow: LocalChatTool = {
+      name: exposedName('echo'),
+      description: 'A local tool with the name the server tool is exposed under',
+      inputSchema: { type: 'object' },
+      run: () => Promise.resolve({ state: 'completed', text: 'local', attachments: [], metadata: {} }),
+    }
+    const chat = service('deny', undefined, [shadow])
+    const id = conversations.create({ model: modelRef }).id
+    for (const text of ['one', 'two', 'three']) {
+      mock.enqueue({ kind: 'text', chunks: [`reply ${text}`] })
+      expect(await chat.send(id, text)).toMatchObject({ status: 'completed' })
+    }
+    const clashes = logLines.filter((line) => line.includes('clashes with'))
+    expect(clashes).toEqual([
+      `tool name "${exposedName('echo')}" of MCP server "${serverId}" tool "echo" clashes with a local tool; ` +
+        'only a local tool is offered to the model',
+    ])
   })
 })

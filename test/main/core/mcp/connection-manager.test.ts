@@ -45,7 +45,7 @@ describe('ConnectionManager', () => {
     })
     await manager.start()
     for (const server of manager.list()) {
-      expect(server.failure).toMatchObject({ exitCode: 4, reason: 'exited with exit code 4: gone' })
+      expect(server.failure).toMatchObject({ exitCode: 4, reason: 'exited with code 4: gone' })
     }
   })
 
@@ -64,7 +64,7 @@ describe('ConnectionManager', () => {
     expect(ok!.tools.map((t) => t.exposedName)).toContain('mcp_ok_echo')
     expect(ok!.tools.find((t) => t.name === 'echo')?.description).toBe('Returns the given text unchanged')
     expect(broken).toMatchObject({ status: 'failed', failure: { exitCode: 3 } })
-    expect(broken!.failure!.reason).toContain('exit code 3')
+    expect(broken!.failure!.reason).toContain('exited with code 3')
     expect(broken!.failure!.reason).toContain('config file missing: /etc/notes.toml')
     expect(broken!.stderrTail).toContain('config file missing')
   })
@@ -190,7 +190,7 @@ describe('secrets a server echoes', () => {
     })
     await ctx.manager.start()
     const state = ctx.manager.get('leaky')
-    expect(state.failure?.reason).toBe('exited with exit code 2: bad token ***')
+    expect(state.failure?.reason).toBe('exited with code 2: bad token ***')
     expect(JSON.stringify(state) + ctx.log.join('\n')).not.toContain('tok-leaky-9913')
     await ctx.manager.shutdown()
   })

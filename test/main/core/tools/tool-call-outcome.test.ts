@@ -144,11 +144,18 @@ describe('callToolOnce against the stdio fixture', () => {
     expect(sentCalls).toEqual(['slow'])
   })
 
-  it('a server that dies mid-call leaves the outcome unknown', async () => {
+  it('a server that dies mid-call leaves the outcome unknown, saying it crashed and how', async () => {
     const { connection, sentCalls } = await fixture()
     const outcome = await callToolOnce(connection, 'crash', {}, { modelAccepts })
     expect(outcome.state).toBe('unknown')
-    expect(outcome.text).toContain('disconnected')
+    expect(outcome.text).toBe(
+      `Outcome unknown (the server crashed: exited with code 3): ${UNKNOWN_OUTCOME_NOTE}.`,
+    )
+    expect(outcome.crash).toEqual({
+      reason: 'exited with code 3: fixture-stdio: crash tool called, exiting with code 3',
+      exitCode: 3,
+      signal: null,
+    })
     expect(sentCalls).toEqual(['crash'])
   })
 

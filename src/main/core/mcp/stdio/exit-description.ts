@@ -1,3 +1,5 @@
+import { stderrHeadline } from './stderr-headline'
+
 /** How a stdio server's process ended, known once its stdio has closed. */
 export interface StdioExitInfo {
   code: number | null
@@ -6,31 +8,24 @@ export interface StdioExitInfo {
   hostInitiated: boolean
 }
 
-const MAX_STDERR_LINE = 300
-
-function firstNonEmptyLine(text: string): string | undefined {
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim()
-    if (trimmed !== '') {
-      return trimmed.length > MAX_STDERR_LINE ? `${trimmed.slice(0, MAX_STDERR_LINE)}…` : trimmed
-    }
-  }
-  return undefined
+/** How the process ended, without its stderr: `exited with code 1`, `killed by SIGKILL`. */
+export function describeExitStatus(exit: { code: number | null; signal: string | null }): string {
+  if (exit.signal !== null) return `killed by ${exit.signal}`
+  if (exit.code !== null) return `exited with code ${exit.code}`
+  return 'closed its output'
 }
 
 /**
- * The one-line reason a stdio server stopped, first for the servers panel and the CLI table:
- * `exited with exit code 3: config file missing`, `killed by signal SIGSEGV`, `closed its output`.
- * The first non-empty stderr line is appended because servers that fail at start-up usually say why
- * there; the whole tail is shown separately.
+ * The one-line reason a stdio server stopped, for the servers panel, the CLI table and a tool call the
+ * crash cut off: `exited with code 1: Error: boom`, `killed by SIGSEGV`, `closed its output`. The stderr
+ * line appended is the one that says why it died (stderr-headline.ts: the last meaningful line, not the
+ * first thing it logged); the whole tail is shown separately.
  */
 export function describeExit(exit: StdioExitInfo | undefined, stderrTail: string): string {
   let what: string
   if (exit === undefined) what = 'closed its output'
   else if (exit.hostInitiated) what = 'was stopped by MCP Desk'
-  else if (exit.signal !== null) what = `killed by signal ${exit.signal}`
-  else if (exit.code !== null) what = `exited with exit code ${exit.code}`
-  else what = 'closed its output'
-  const stderrLine = exit?.hostInitiated ? undefined : firstNonEmptyLine(stderrTail)
+  else what = describeExitStatus(exit)
+  const stderrLine = exit?.hostInitiated ? undefined : stderrHeadline(stderrTail)
   return stderrLine === undefined ? what : `${what}: ${stderrLine}`
 }

@@ -4,17 +4,17 @@ import { describeExit } from '../../../../../src/main/core/mcp/stdio/exit-descri
 const crash = { hostInitiated: false }
 
 describe('describeExit', () => {
-  it('names the exit code and the first non-empty stderr line', () => {
-    expect(describeExit({ ...crash, code: 3, signal: null }, '\n  config file missing\nat line 2\n')).toBe(
-      'exited with exit code 3: config file missing',
+  it('names the exit code and the stderr line that says why, not the first one logged', () => {
+    expect(describeExit({ ...crash, code: 3, signal: null }, 'starting\n  config file missing\n\n')).toBe(
+      'exited with code 3: config file missing',
     )
-    expect(describeExit({ ...crash, code: 0, signal: null }, '')).toBe('exited with exit code 0')
+    expect(describeExit({ ...crash, code: 0, signal: null }, '')).toBe('exited with code 0')
   })
 
   it('names the signal', () => {
-    expect(describeExit({ ...crash, code: null, signal: 'SIGSEGV' }, '')).toBe('killed by signal SIGSEGV')
+    expect(describeExit({ ...crash, code: null, signal: 'SIGSEGV' }, '')).toBe('killed by SIGSEGV')
     expect(describeExit({ ...crash, code: null, signal: 'SIGKILL' }, 'out of memory\n')).toBe(
-      'killed by signal SIGKILL: out of memory',
+      'killed by SIGKILL: out of memory',
     )
   })
 

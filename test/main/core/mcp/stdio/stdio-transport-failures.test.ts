@@ -46,7 +46,7 @@ describe('ObservingStdioTransport with a failing server', () => {
     expect(transport.exitInfo).toEqual({ code: 3, signal: null, hostInitiated: false })
     expect(transport.stderrTail()).toBe('config file missing\n')
     expect(describeExit(transport.exitInfo, transport.stderrTail())).toBe(
-      'exited with exit code 3: config file missing',
+      'exited with code 3: config file missing',
     )
   })
 
@@ -55,7 +55,7 @@ describe('ObservingStdioTransport with a failing server', () => {
     await expect(newClient().connect(transport)).rejects.toThrow(/Connection closed/)
     await closed
     expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGSEGV', hostInitiated: false })
-    expect(describeExit(transport.exitInfo, transport.stderrTail())).toBe('killed by signal SIGSEGV')
+    expect(describeExit(transport.exitInfo, transport.stderrTail())).toBe('killed by SIGSEGV')
   })
 
   it('reports SIGKILL when a connected server is killed', async () => {
@@ -64,7 +64,7 @@ describe('ObservingStdioTransport with a failing server', () => {
     await client.connect(transport)
     await closed
     expect(transport.exitInfo).toEqual({ code: null, signal: 'SIGKILL', hostInitiated: false })
-    expect(describeExit(transport.exitInfo, '')).toBe('killed by signal SIGKILL')
+    expect(describeExit(transport.exitInfo, '')).toBe('killed by SIGKILL')
     await expect(client.listTools()).rejects.toThrow(/Not connected/)
   })
 
@@ -113,8 +113,10 @@ describe('ObservingStdioTransport with a failing server', () => {
     )
     await closed
     expect(transport.exitInfo).toEqual({ code: 5, signal: null, hostInitiated: false })
+    // The last thing it said, not the first (the grandchild's pid, logged when it was started).
+    expect(transport.stderrTail()).toContain(`grandchild pid ${grandchild}`)
     expect(describeExit(transport.exitInfo, transport.stderrTail())).toBe(
-      `exited with exit code 5: grandchild pid ${grandchild}`,
+      'exited with code 5: exiting with code 5 on request',
     )
     await waitUntilGone(grandchild)
   })
