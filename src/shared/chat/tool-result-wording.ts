@@ -8,3 +8,8 @@ import type { ServerCrash } from './transcript-schema'
 export function crashedOutcomeExplanation(crash: Pick<ServerCrash, 'reason'>): string {
   return `Outcome unknown — the server crashed (${crash.reason}). It may or may not have done what was asked.`
 }
+
+/** The same, under a row that already says "Outcome unknown" (the window's tool-call row). */
+export function crashedOutcomeDetail(crash: Pick<ServerCrash, 'reason'>): string {
+  return `The server crashed (${crash.reason}). It may or may not have done what was asked.`
+}

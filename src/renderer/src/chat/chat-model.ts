@@ -4,6 +4,7 @@ import type {
   ConversationView,
   TranscriptPage,
 } from '../../../shared/chat/chat-view'
+import { crashedOutcomeDetail } from '../../../shared/chat/tool-result-wording'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import type { InputKind } from '../../../shared/mcp/input-origin'
 import type {
@@ -243,9 +244,13 @@ export const resultStateLabels: Record<ToolResultState, ResultStateLabel> = {
 }
 
 /** A failure the host refused before sending is not the server's error. */
-export function resultLabel(result: Pick<ToolResultRecord, 'state' | 'sent'>): ResultStateLabel {
+export function resultLabel(result: Pick<ToolResultRecord, 'state' | 'sent' | 'crash'>): ResultStateLabel {
   if (result.state === 'failed' && result.sent === false) {
     return { label: 'Failed', explanation: 'Nothing was sent to the server.' }
+  }
+  // "No answer" alone reads like a network blip: say the server died, and how, so the user can judge.
+  if (result.state === 'unknown' && result.crash) {
+    return { label: 'Outcome unknown', explanation: crashedOutcomeDetail(result.crash) }
   }
   return resultStateLabels[result.state]
 }

@@ -149,9 +149,12 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
           <span className="field-label">Arguments</span>
           <ToolCallArguments card={card} id={id} />
         </div>
-        <p className="callout callout--warning tool-call-note selectable" role="note">
-          {card.note}
-        </p>
+        {/* Said on the first card of each server in a conversation; every later one would only repeat it. */}
+        {!card.noteShownBefore && (
+          <p className="callout callout--warning tool-call-note selectable" role="note">
+            {card.note}
+          </p>
+        )}
         {card.changed && (
           <section className="tool-call-changed" aria-label="Tool definition changed">
             <p className="change-warning" role="note">

@@ -24,7 +24,18 @@ function progressOf(
   cards: readonly ToolCallCard[],
 ): ToolCallProgress {
   if (item.call.turnId !== runningTurnId) return 'missing'
-  return cards.some((card) => card.exposedName === item.call.exposedName) ? 'approval' : 'running'
+  return cards.some((card) => cardIsFor(card, item.call)) ? 'approval' : 'running'
+}
+
+/** The call a waiting card asks about, keyed as transcriptItems keys its rows. */
+function callKey(call: { turnId: string; callId: string }): string {
+  return `${call.turnId}\u0000${call.callId}`
+}
+
+/** A card names its call; a card from an older host without those ids is matched by the tool's name. */
+function cardIsFor(card: ToolCallCard, call: { turnId: string; callId: string; exposedName: string }) {
+  if (card.turnId === undefined || card.callId === undefined) return card.exposedName === call.exposedName
+  return card.turnId === call.turnId && card.callId === call.callId
 }
 
 /**
@@ -191,7 +202,24 @@ export const Transcript = memo(function Transcript({
     [samplingCards, cards, questions],
   )
   const { records, firstIndex } = conversation
-  const items = useMemo(() => transcriptItems(records, firstIndex), [records, firstIndex])
+  // A call waiting for approval is shown once, as its card (at the end, where it is always mounted for the
+  // focus hand-off), not also as a "waiting" row above it. Its row appears once the call has a result.
+  const waitingCalls = useMemo(
+    () =>
+      new Set(
+        cards.flatMap(({ turnId, callId }) =>
+          turnId !== undefined && callId !== undefined ? [callKey({ turnId, callId })] : [],
+        ),
+      ),
+    [cards],
+  )
+  const items = useMemo(
+    () =>
+      transcriptItems(records, firstIndex).filter(
+        (item) => item.kind !== 'tool' || item.result !== undefined || !waitingCalls.has(callKey(item.call)),
+      ),
+    [records, firstIndex, waitingCalls],
+  )
   const keys = useMemo(() => items.map((item) => item.key), [items])
   const indexByKey = useMemo(() => new Map(keys.map((key, index) => [key, index])), [keys])
   const estimates = useMemo(() => items.map(estimateRowHeight), [items])
