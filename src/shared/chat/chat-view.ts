@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { inputRoundNoticeSchema } from '../mcp/input-origin'
 import { promptMessageViewSchema } from '../mcp/prompts'
+import { RESOURCE_BLOB_LIMIT_BYTES, RESOURCE_TEXT_LIMIT_BYTES } from '../mcp/resources'
 import {
   conversationIdSchema,
   conversationMetaSchema,
@@ -71,6 +72,26 @@ export const messageResourceRefSchema = z
   .strict()
 export type MessageResourceRef = z.infer<typeof messageResourceRefSchema>
 
+/**
+ * A file from the user's computer attached to a message (the composer's file picker): its name, type and
+ * either its text or its bytes as base64. The window reads it; the host checks the sizes again.
+ */
+export const attachedFileSchema = z
+  .object({
+    name: z.string().min(1).max(255),
+    mimeType: z.string().max(200),
+    text: z.string().max(RESOURCE_TEXT_LIMIT_BYTES).optional(),
+    data: z
+      .string()
+      .max(Math.ceil(RESOURCE_BLOB_LIMIT_BYTES / 3) * 4)
+      .optional(),
+  })
+  .strict()
+  .refine((file) => (file.text === undefined) !== (file.data === undefined), {
+    message: 'a file carries either text or data',
+  })
+export type AttachedFile = z.infer<typeof attachedFileSchema>
+
 /** Messages a server's prompt produced (prompts:get), inserted before the user's own text. */
 export const insertedPromptSchema = z
   .object({
@@ -90,6 +111,8 @@ export const sendMessageRequestSchema = z
     confirmUnknown: z.boolean().optional(),
     /** Resources attached to this message (text inline, binary as an attachment where the model takes it). */
     attachments: z.array(messageResourceRefSchema).max(MAX_MESSAGE_ATTACHMENTS).optional(),
+    /** Files from the user's computer (text inline, images as media where the model takes them). */
+    files: z.array(attachedFileSchema).max(MAX_MESSAGE_ATTACHMENTS).optional(),
     inserted: insertedPromptSchema.optional(),
   })
   .strict()

@@ -34,6 +34,15 @@ export async function readAttachedResources(
       })
     }
   }
+  checkAttachedSize(results)
+  return results
+}
+
+/**
+ * The size limits of one read, held by everything a message attaches together (resources and files), so
+ * ten attachments cannot carry ten times as much.
+ */
+export function checkAttachedSize(results: readonly ResourceReadResult[]): void {
   let textBytes = 0
   let blobBytes = 0
   for (const result of results) {
@@ -42,8 +51,7 @@ export async function readAttachedResources(
       else blobBytes += content.bytes
     }
   }
-  const label = `this message, with its ${results.length} attached resources,`
+  const label = `this message, with its ${results.length} attachments,`
   checkTextSize(label, textBytes)
   checkBlobSize(label, blobBytes)
-  return results
 }

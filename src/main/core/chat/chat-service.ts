@@ -1,5 +1,5 @@
 import type { ServerUserWait } from '../tools/user-wait'
-import type { InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
+import type { AttachedFile, InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
@@ -21,7 +21,8 @@ import { estimateTokens } from '../tools/loading/token-estimate'
 import type { ToolSearchService } from '../tools/loading/tool-search-service'
 import { assembleTurnTools, type OfferedTool } from './turn-tools'
 import type { InputRoundNotice } from '../../../shared/mcp/input-origin'
-import { readAttachedResources, type ResourceReader } from './attached-resources'
+import { checkAttachedSize, readAttachedResources, type ResourceReader } from './attached-resources'
+import { filesAsAttachments } from './attached-files'
 import { modelAcceptsOf } from './tool-media'
 import { openingText, openTurn, type OutgoingMessage } from './turn-opening'
 import {
@@ -88,6 +89,8 @@ export interface ChatMessage {
   /** May be empty only with `inserted`. */
   text: string
   attachments?: readonly MessageResourceRef[]
+  /** Files from the user's computer (attached-files.ts). */
+  files?: readonly AttachedFile[]
   inserted?: InsertedPrompt
 }
 
@@ -222,7 +225,11 @@ export class ChatService {
    */
   async start(conversationId: string, message: ChatMessage, options: SendOptions = {}): Promise<StartedTurn> {
     this.#sendable(conversationId, message, options)
-    const attached = await readAttachedResources(this.#deps.readResource, message.attachments ?? [])
+    const attached = [
+      ...(await readAttachedResources(this.#deps.readResource, message.attachments ?? [])),
+      ...filesAsAttachments(message.files ?? []),
+    ]
+    checkAttachedSize(attached)
     return this.begin(
       conversationId,
       { text: message.text, attached, ...(message.inserted ? { inserted: message.inserted } : {}) },

@@ -123,7 +123,7 @@ describe('the limits of one message', () => {
         { serverId: 's', uri: 'a://1' },
       ]),
     ).rejects.toThrow(
-      'this message, with its 2 attached resources, has 1.2 MiB of text, over the 1 MiB limit for attaching text',
+      'this message, with its 2 attachments, has 1.2 MiB of text, over the 1 MiB limit for attaching text',
     )
   })
 })
