@@ -36,9 +36,9 @@ import {
   storeApiKey,
   uniqueId,
 } from './provider-settings'
+import type { ModelCandidate } from './select-model'
 
 export { providerLabel }
-import type { ModelCandidate } from './select-model'
 
 export interface ProviderServiceOptions {
   /** The fetch discovery and the model clients use (tests and proxies); the global one otherwise. */
@@ -149,6 +149,7 @@ export class ProviderService {
       { releasePrefix: `provider.${id}.` },
     )
     for (const ref of this.#models.keys()) if (parseModelRef(ref)?.providerId === id) this.#models.delete(ref)
+    this.#stated.delete(id)
   }
 
   /** `GET {baseUrl}/models`, each id flagged when it is already configured. */

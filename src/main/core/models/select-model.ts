@@ -113,18 +113,20 @@ export function selectModel(
   const hints = requestHints(request.modelPreferences)
   const weights = priorityWeights(request.modelPreferences)
   const fallbackRank = fallbackOrder(sorted, fallback)
+  /** Unknown needs per model: the certainty tier. Unknown scores only lower the priority score. */
+  const uncertain = new Map<ModelCandidate, number>()
   const ranked = eligible.map((candidate): RankedModel => {
     const matchedHint = bestHintMatch(candidate, hints)
     const score = priorityScore(candidate.capabilities.scores, weights)
-    const unknowns = [
-      ...unknownNeeds(needs, candidate.capabilities),
-      ...unknownScores(candidate.capabilities.scores, weights),
-    ]
+    const unknownNeeded = unknownNeeds(needs, candidate.capabilities)
+    uncertain.set(candidate, unknownNeeded.length)
+    const unknowns = [...unknownNeeded, ...unknownScores(candidate.capabilities.scores, weights)]
     return matchedHint ? { candidate, matchedHint, score, unknowns } : { candidate, score, unknowns }
   })
+  const tier = (model: RankedModel) => uncertain.get(model.candidate) ?? 0
   ranked.sort(
     (a, b) =>
-      certaintyTier(a) - certaintyTier(b) ||
+      tier(a) - tier(b) ||
       hintTier(a.matchedHint) - hintTier(b.matchedHint) ||
       b.score - a.score ||
       fallbackRank(a.candidate) - fallbackRank(b.candidate) ||
@@ -205,11 +207,6 @@ function priorityWeights(preferences: SelectionRequest['modelPreferences']): Pri
 function unitWeight(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return 0
   return Math.min(1, Math.max(0, value))
-}
-
-/** Unknown capabilities the request needs rank a model down; unknown scores only lower its score. */
-function certaintyTier(ranked: RankedModel): number {
-  return ranked.unknowns.filter((unknown) => !unknown.endsWith('score unknown')).length
 }
 
 /**
