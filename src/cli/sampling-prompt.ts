@@ -92,7 +92,9 @@ export class TerminalSamplingApprover {
       const name = choice.displayName !== choice.ref ? `  ${firstLine(choice.displayName)}` : ''
       const cost = choice.estimatedInputCost !== undefined ? `  ~${formatUsd(choice.estimatedInputCost)}` : ''
       const chosen = choice.ref === card.model.chosen ? '  (chosen)' : ''
-      this.#say(`  ${index + 1}. ${firstLine(choice.ref)}${name}${cost}${chosen}`)
+      // What nobody stated the model can do, so a pick that may fail is made knowingly.
+      const unknown = choice.unknowns?.length ? `  (${choice.unknowns.map(firstLine).join('; ')})` : ''
+      this.#say(`  ${index + 1}. ${firstLine(choice.ref)}${name}${cost}${chosen}${unknown}`)
     })
     for (;;) {
       this.#io.stderr(`Model number [1-${eligible.length}]: `)

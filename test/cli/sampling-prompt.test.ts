@@ -80,7 +80,7 @@ describe('TerminalSamplingApprover', () => {
     terminal.answer('m')
     const listed = await terminal.question()
     expect(listed).toContain(
-      'Eligible models:\n  1. openai/gpt-4o  GPT-4o  ~$0.00125  (chosen)\n  2. local/llama  Llama\n',
+      'Eligible models:\n  1. openai/gpt-4o  GPT-4o  ~$0.00125  (chosen)\n  2. local/llama  Llama  (image support unknown)\n',
     )
     expect(listed.endsWith('Model number [1-2]: ')).toBe(true)
     terminal.answer('0')

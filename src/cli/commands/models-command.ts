@@ -3,7 +3,13 @@ import { modelRef, parseModelRef } from '../../shared/models/model-schema'
 import { isChatModelId } from '../../main/core/models/provider-presets'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
 import { formatDiscoveredModels, plural } from '../format/discovered-models'
-import { formatModelList, listModels, summarizeModels } from '../format/model-list'
+import {
+  defaultModelNotice,
+  formatModelList,
+  listModels,
+  sourceLegend,
+  summarizeModels,
+} from '../format/model-list'
 import { firstLine } from '../format/terminal-text'
 import { findProvider, openProviders } from '../provider-access'
 
@@ -24,6 +30,7 @@ export function showModels(home: string, json: boolean, io: CliIo): number {
   } else {
     for (const line of formatModelList(models)) print(line)
     print(summarizeModels(models, defaultModel))
+    for (const line of sourceLegend()) print(line)
   }
   return 0
 }
@@ -54,15 +61,22 @@ export async function discoverModels(
   }))
   const addable = served.filter((model) => !model.configured && model.chat).map((model) => model.id)
   const added = options.add ? addable : []
-  for (const id of added) providers.saveModel(provider.id, { id })
+  let newDefault: string | undefined
+  for (const id of added) {
+    if (providers.saveModel(provider.id, { id }).becameDefault) newDefault = modelRef(provider.id, id)
+  }
 
   if (options.json) {
-    print(JSON.stringify({ provider: provider.id, models: served, added }, null, 2))
+    const defaultModel = newDefault ?? null
+    print(JSON.stringify({ provider: provider.id, models: served, added, newDefault: defaultModel }, null, 2))
     return 0
   }
   for (const line of formatDiscoveredModels(provider, served, options.add)) print(line)
   if (added.length > 0) {
-    print(`Added ${plural(added.length, 'model')} with the ${provider.preset} preset's default capabilities`)
+    const stated = served.filter((model) => added.includes(model.id) && model.stated).length
+    const from = stated > 0 ? `, ${stated} with facts from ${firstLine(provider.name)}'s model list` : ''
+    print(`Added ${plural(added.length, 'model')}${from}; capabilities nobody states are unknown`)
+    if (newDefault !== undefined) print(defaultModelNotice(newDefault))
     print('(see them with: mcp-desk models)')
   } else if (addable.length > 0) {
     print(

@@ -1,5 +1,6 @@
 import { describeZodIssues, IpcFailure } from '../../shared/ipc/ipc-error'
 import {
+  modelRef,
   PROVIDER_PRESET_IDS,
   providerPresetIdSchema,
   type ProviderConfig,
@@ -10,6 +11,7 @@ import type { OptionValues } from '../cli-args'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
 import { formatProvidersTable, keyStateOf } from '../format/providers-table'
 import { firstLine } from '../format/terminal-text'
+import { defaultModelNotice } from '../format/model-list'
 import { parseHeaders } from '../header-option'
 import { findProvider, openProviders } from '../provider-access'
 
@@ -31,7 +33,12 @@ export async function addProvider(
 
   const { profile, providers } = openProviders(home)
   let config = validated(() => providers.add(input))
-  for (const id of modelIds) config = providers.saveModel(config.id, { id })
+  let newDefault: string | undefined
+  for (const id of modelIds) {
+    const saved = providers.saveModel(config.id, { id })
+    config = saved.provider
+    if (saved.becameDefault) newDefault = modelRef(config.id, id)
+  }
 
   print(`Added provider "${firstLine(config.name)}" (${config.preset}) with id ${config.id}`)
   print(`  base URL: ${firstLine(maskUrl(config.baseUrl))}`)
@@ -46,6 +53,7 @@ export async function addProvider(
       ? `  models: ${config.models.map((model) => model.id).join(', ')}`
       : `  no models yet: \`mcp-desk models discover ${config.id} --add\` adds the ones it serves`,
   )
+  if (newDefault !== undefined) print(defaultModelNotice(newDefault))
   const presetInfo = providers.presets().find((candidate) => candidate.id === config.preset)
   if (!config.apiKey && presetInfo?.needsApiKey) {
     warn(`note: ${presetInfo.name} needs an API key and none was given (--api-key-stdin). ${presetInfo.hint}`)

@@ -1,5 +1,9 @@
+import { capabilityFacts, FACT_SOURCE_LABELS, type FactState } from '../../shared/models/capability-facts'
+import { modelLabel } from '../../shared/models/model-label'
 import {
   modelRef,
+  type CapabilityFact,
+  type FactSource,
   type ModelConfig,
   type ModelPricing,
   type ProviderConfig,
@@ -10,10 +14,16 @@ import { firstLine, truncate } from './terminal-text'
 export interface ModelListing {
   ref: string
   providerId: string
+  /** The provider's own name, as the user gave it. */
+  providerName: string
   modelId: string
   displayName: string
+  /** How pickers name it: provider name · model name. */
+  label: string
   isDefault: boolean
   capabilities: ModelConfig['capabilities']
+  /** Every capability fact: known with its value and source, or unknown. */
+  facts: FactState[]
   pricing: ModelPricing | null
 }
 
@@ -27,10 +37,13 @@ export function listModels(
       return {
         ref,
         providerId: provider.id,
+        providerName: provider.name,
         modelId: model.id,
         displayName: model.displayName ?? model.id,
+        label: modelLabel(provider, model),
         isDefault: ref === defaultModel,
         capabilities: model.capabilities,
+        facts: capabilityFacts(model.capabilities),
         pricing: model.pricing ?? null,
       }
     }),
@@ -44,28 +57,41 @@ const dollars = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 4,
 })
 
+/** Short tags for the table; the legend under it spells them out. */
+const SOURCE_TAGS: Record<FactSource, string> = {
+  provider: '[provider]',
+  family: '[family]',
+  preset: '[preset]',
+  user: '[you]',
+}
+
 /**
- * Each model as a block: `* provider/model (Display name)` (the `*` on the default) and its capabilities
- * indented below, every line within `width`. Ids and names may come from a provider's /models answer, so
+ * Each model as a block: `* provider/model  Provider name · Display name` (the `*` on the default) and its
+ * capabilities indented below, each known fact tagged with where it came from and each unknown one shown
+ * as "unknown", every line within `width`. Ids and names may come from a provider's /models answer, so
  * they are made terminal-safe.
  */
 export function formatModelList(models: readonly ModelListing[], width = 80): string[] {
   return models.flatMap((model) => {
-    const { capabilities: caps } = model
-    const named = model.displayName === model.modelId ? '' : ` (${firstLine(model.displayName)})`
-    const input = caps.inputModalities
-      .map((modality) =>
-        modality === 'audio' && caps.audioFormats.length > 0
-          ? `audio (${caps.audioFormats.join(', ')})`
-          : modality,
-      )
-      .join(', ')
-    const { cost, speed, intelligence } = caps.scores
+    const facts = new Map(model.facts.map((fact) => [fact.fact, fact]))
+    const show = (fact: CapabilityFact, format: (value: boolean | number) => string): string => {
+      const state = facts.get(fact)
+      if (!state?.known) return 'unknown'
+      return `${format(state.value)} ${SOURCE_TAGS[state.source]}`
+    }
+    const yesNo = (value: boolean | number) => (value === true ? 'yes' : 'no')
+    const formats = model.capabilities.audioFormats
+    const audio = (value: boolean | number) =>
+      value === true && formats.length > 0 ? `yes (${formats.join(', ')})` : yesNo(value)
+    const tokens = (value: boolean | number) => `${count.format(Number(value))} tokens`
+    const score = (value: boolean | number) => Number(value).toFixed(2)
+    const text = model.capabilities.inputModalities.includes('text') ? 'text' : 'no text'
     return [
-      `${model.isDefault ? '*' : ' '} ${firstLine(model.ref)}${named}`,
-      `    input: ${input}  tools: ${yesNo(caps.toolCalling)}  temperature: ${yesNo(caps.temperature)}`,
-      `    context: ${count.format(caps.contextWindow)} tokens  max output: ${count.format(caps.maxOutputTokens)} tokens`,
-      `    scores: cost ${cost.toFixed(2)}  speed ${speed.toFixed(2)}  intelligence ${intelligence.toFixed(2)}`,
+      `${model.isDefault ? '*' : ' '} ${firstLine(model.ref)}  ${firstLine(model.label)}`,
+      `    input: ${text}  images: ${show('image', yesNo)}  audio: ${show('audio', audio)}`,
+      `    tools: ${show('toolCalling', yesNo)}  temperature: ${show('temperature', yesNo)}`,
+      `    context: ${show('contextWindow', tokens)}  max output: ${show('maxOutputTokens', tokens)}`,
+      `    scores: cost ${show('cost', score)}  speed ${show('speed', score)}  intelligence ${show('intelligence', score)}`,
       `    ${formatPricing(model.pricing)}`,
     ].map((line) => truncate(line, width))
   })
@@ -76,8 +102,13 @@ function formatPricing(pricing: ModelPricing | null): string {
   return `price per million tokens: ${dollars.format(pricing.inputPerMillion)} input, ${dollars.format(pricing.outputPerMillion)} output`
 }
 
-function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no'
+/** What the source tags mean, and what "unknown" means: the lines under the table, each within 80. */
+export function sourceLegend(): string[] {
+  const tag = (source: FactSource) => `${SOURCE_TAGS[source]} ${FACT_SOURCE_LABELS[source]}`
+  return [
+    `Sources: ${tag('provider')}, ${tag('family')},`,
+    `  ${tag('preset')}, ${tag('user')}; unknown: nobody stated it`,
+  ]
 }
 
 /** The line under the list: how many, and which is the default (or how to choose one). */
@@ -89,4 +120,9 @@ export function summarizeModels(models: readonly ModelListing[], defaultModel: s
     return `${total}; the default ${firstLine(defaultModel)} is not configured any more`
   }
   return `${total}; * marks the default`
+}
+
+/** The line the CLI prints when adding a model made it the default (there was none). */
+export function defaultModelNotice(ref: string): string {
+  return `${firstLine(ref)} is now the default model (it is the first one); change it with mcp-desk models default`
 }

@@ -25,6 +25,9 @@ export function samplingCardLines(card: SamplingCard): string[] {
         ? ` -- also eligible: ${alternatives.map((choice) => revealedFirstLine(choice.ref)).join(', ')}`
         : ''),
   )
+  // Nobody stated that the chosen model can take this request: the user should know before approving.
+  const unknowns = card.model.eligible.find((choice) => choice.ref === card.model.chosen)?.unknowns ?? []
+  if (unknowns.length > 0) lines.push(`    may not work: ${unknowns.map(revealedFirstLine).join('; ')}`)
   for (const rejected of card.model.ineligible.slice(0, INELIGIBLE_SHOWN)) {
     lines.push(
       `    not eligible: ${revealedFirstLine(rejected.ref)} (${rejected.reasons.map(revealedFirstLine).join('; ')})`,

@@ -139,7 +139,10 @@ export function createHost(deps: HostDeps): Host {
       return { removed: true as const }
     },
     'models:discover': async ({ providerId }) => ({ models: await providers.discover(providerId) }),
-    'models:save': ({ providerId, model }) => maskProvider(providers.saveModel(providerId, model)),
+    'models:save': ({ providerId, model }) => {
+      const saved = providers.saveModel(providerId, model)
+      return { ...maskProvider(saved.provider), becameDefault: saved.becameDefault }
+    },
     'models:remove': ({ providerId, modelId }) => maskProvider(providers.removeModel(providerId, modelId)),
     'models:set-default': ({ ref }) => ({ defaultModel: providers.setDefault(ref) }),
     'approvals:list': () => {

@@ -8,7 +8,7 @@ import {
   themeSchema,
   toolSettingsSchema,
 } from '../settings/settings-schema'
-import { providerViewSchema, settingsViewSchema } from '../settings/settings-view'
+import { modelSavedSchema, providerViewSchema, settingsViewSchema } from '../settings/settings-view'
 import { providerIdSchema } from '../models/model-schema'
 import {
   discoveredModelSchema,
@@ -202,7 +202,8 @@ export const requestChannels = {
   },
   'models:save': {
     request: z.object({ providerId: providerIdSchema, model: modelInputSchema }).strict(),
-    response: providerViewSchema,
+    /** `becameDefault`: the first model added became the default model. */
+    response: modelSavedSchema,
   },
   'models:remove': {
     request: z.object({ providerId: providerIdSchema, modelId: z.string().min(1) }).strict(),

@@ -3,8 +3,9 @@ import { configValueSchema, secretRefSchema } from '../settings/secret-ref'
 
 /**
  * Providers and models as configured by the user. MCP publishes no model list and no modality discovery,
- * so a sampling request can only be routed by what is recorded here: each model's capabilities are the
- * host's knowledge, filled from preset defaults and editable by the user.
+ * so a sampling request can only be routed by what is recorded here. Each capability fact records where
+ * it came from (`sources`); a fact nobody stated is absent — unknown — rather than a made-up number, so
+ * the window, the CLI and model selection can tell a known fact from a gap.
  */
 const KiB = 1024
 const MiB = 1024 * KiB
@@ -19,37 +20,74 @@ export const imageMimeSchema = z.enum(IMAGE_MIME_TYPES)
 export const audioFormatSchema = z.enum(['wav', 'mp3'])
 export type AudioFormat = z.infer<typeof audioFormatSchema>
 
+/**
+ * The facts about a model that can be known or unknown. `image`/`audio`: whether it takes that input;
+ * `cost`/`speed`/`intelligence`: its scores.
+ */
+export const CAPABILITY_FACTS = [
+  'image',
+  'audio',
+  'toolCalling',
+  'temperature',
+  'contextWindow',
+  'maxOutputTokens',
+  'cost',
+  'speed',
+  'intelligence',
+] as const
+export const capabilityFactSchema = z.enum(CAPABILITY_FACTS)
+export type CapabilityFact = z.infer<typeof capabilityFactSchema>
+
+/**
+ * Where a known fact came from: the provider's own model list (`provider`), the model-family table
+ * (`family`), the provider preset (`preset`: a local server's tokens cost nothing) or the user (`user`).
+ */
+export const FACT_SOURCES = ['provider', 'family', 'preset', 'user'] as const
+export const factSourceSchema = z.enum(FACT_SOURCES)
+export type FactSource = z.infer<typeof factSourceSchema>
+
 const score = z.number().min(0).max(1)
 
 export const modelCapabilitiesSchema = z
   .object({
+    /**
+     * What the model is known to take. A modality not listed is known NOT to be taken only when `sources`
+     * names who said so; otherwise whether it is taken is unknown.
+     */
     inputModalities: z.array(modalitySchema).min(1).default(['text']),
     imageMimeTypes: z.array(imageMimeSchema).default([...IMAGE_MIME_TYPES]),
-    /** Per image item, decoded bytes. */
+    /** Per image item, decoded bytes: the host's cap on what it sends, not a claim about the model. */
     maxImageBytes: z
       .number()
       .int()
       .positive()
       .default(20 * MiB),
-    /** Per text item (and the system prompt), UTF-8 bytes. */
+    /** Per text item (and the system prompt), UTF-8 bytes: the host's cap, as above. */
     maxTextBytes: z
       .number()
       .int()
       .positive()
       .default(1 * MiB),
     audioFormats: z.array(audioFormatSchema).default([]),
-    contextWindow: z.number().int().positive().default(128_000),
-    maxOutputTokens: z.number().int().positive().default(4096),
-    toolCalling: z.boolean().default(true),
-    temperature: z.boolean().default(true),
+    /** Absent: unknown. */
+    contextWindow: z.number().int().positive().optional(),
+    /** Absent: unknown. */
+    maxOutputTokens: z.number().int().positive().optional(),
+    /** Absent: unknown. */
+    toolCalling: z.boolean().optional(),
+    /** Absent: unknown (the request's temperature is then sent). */
+    temperature: z.boolean().optional(),
     /**
-     * 0–1 each. `cost` is how expensive the model is (1 = the priciest), `speed` how fast, `intelligence`
-     * how capable; a server's costPriority favours a low cost score, the other two favour high scores.
+     * 0–1 each, absent when unknown. `cost` is how expensive the model is (1 = the priciest), `speed` how
+     * fast, `intelligence` how capable; a server's costPriority favours a low cost score, the other two
+     * favour high scores.
      */
     scores: z
-      .object({ cost: score.default(0.5), speed: score.default(0.5), intelligence: score.default(0.5) })
+      .object({ cost: score.optional(), speed: score.optional(), intelligence: score.optional() })
       .strict()
-      .default({ cost: 0.5, speed: 0.5, intelligence: 0.5 }),
+      .default({}),
+    /** Where each known fact came from; a value with no source was written by hand (counts as `user`). */
+    sources: z.partialRecord(capabilityFactSchema, factSourceSchema).default({}),
   })
   .strict()
 export type ModelCapabilities = z.infer<typeof modelCapabilitiesSchema>

@@ -36,7 +36,13 @@ export type CardMessage = z.infer<typeof cardMessageSchema>
 
 export const cardModelChoiceSchema = z.object({
   ref: z.string(),
+  /** The provider's own name and the model's, as pickers show it ("Ollama (local) · llama3.2"). */
   displayName: z.string(),
+  /**
+   * What this request needs that nobody stated the model has ("image support unknown"): it may still
+   * work, and is offered after models known to take the request.
+   */
+  unknowns: z.array(z.string()).optional(),
   /** Which server hint it matched, if any. */
   matchedHint: z.object({ index: z.number().int(), kind: z.enum(['exact', 'substring']) }).optional(),
   /** Estimated cost of the input in US dollars with this model, when it has pricing. */

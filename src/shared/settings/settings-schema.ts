@@ -7,7 +7,7 @@ import { rootPathListSchema } from '../roots/root-path'
  * Settings as stored in `<home>/settings.json`. This file holds references to secrets, never their values:
  * a value that must stay secret is written through the secret store and referenced here as `{ secret: name }`.
  */
-export const SETTINGS_SCHEMA_VERSION = 1
+export const SETTINGS_SCHEMA_VERSION = 2
 
 export {
   configValueSchema,

@@ -77,6 +77,13 @@ export const providerViewSchema = z.object({
 })
 export type ProviderView = z.infer<typeof providerViewSchema>
 
+/**
+ * `models:save`'s answer: the provider as saved, and `becameDefault` when adding this model made it the
+ * default model (there was none), so the window can say so.
+ */
+export const modelSavedSchema = providerViewSchema.extend({ becameDefault: z.boolean().optional() })
+export type ModelSaved = z.infer<typeof modelSavedSchema>
+
 export const settingsViewSchema = z.object({
   schemaVersion: z.number(),
   appearance: z.object({ theme: themeSchema }),

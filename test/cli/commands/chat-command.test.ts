@@ -24,11 +24,11 @@ let home: string
 let messageLog: string
 let mock: MockOpenAI
 
-async function addMockProvider(target: string): Promise<void> {
+async function addMockProvider(target: string, models = ['mock-model', 'mock-model-mini']): Promise<void> {
   await expectExit(
     [
       ...['--home', target, 'providers', 'add', 'custom', '--id', 'mock', '--base-url', mock.url],
-      ...['--api-key-stdin', '--model', 'mock-model', '--model', 'mock-model-mini'],
+      ...['--api-key-stdin', ...models.flatMap((model) => ['--model', model])],
     ],
     0,
     { stdin: 'sk-mock-key\n' },
@@ -233,7 +233,8 @@ describe('mcp-desk chat: the answer', () => {
     expect(unknown.stderr).toContain('configured: mock/mock-model, mock/mock-model-mini')
 
     const bare = path.join(temp.dir, 'bare')
-    await addMockProvider(bare)
+    // A provider without models: the first model added would have become the default.
+    await addMockProvider(bare, [])
     const none = await runChat(['Hi'], {}, bare)
     expect(none.code).toBe(1)
     expect(none.stderr).toContain(

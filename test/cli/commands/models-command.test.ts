@@ -15,7 +15,18 @@ let mock: MockOpenAI
 beforeEach(async () => {
   temp = await tempHome('mcp-desk-cli-models-')
   home = path.join(temp.dir, 'home')
-  mock = await startMockOpenAI({ models: ['mock-model', 'mock-vision'] })
+  mock = await startMockOpenAI({
+    models: ['mock-model', 'mock-vision'],
+    // As OpenRouter describes a model: what it takes, its window and output, the parameters it accepts.
+    modelMetadata: {
+      'mock-vision': {
+        context_length: 200_000,
+        architecture: { input_modalities: ['text', 'image'] },
+        top_provider: { max_completion_tokens: 8192 },
+        supported_parameters: ['tools', 'temperature'],
+      },
+    },
+  })
 })
 afterEach(async () => {
   await mock.close()
@@ -66,14 +77,31 @@ describe('mcp-desk models discover', () => {
       provider: 'mock',
       models: [
         { id: 'mock-model', configured: true, chat: true },
-        { id: 'mock-vision', configured: false, chat: true },
+        {
+          id: 'mock-vision',
+          configured: false,
+          chat: true,
+          stated: {
+            contextWindow: 200_000,
+            maxOutputTokens: 8192,
+            image: true,
+            audio: false,
+            toolCalling: true,
+            temperature: true,
+          },
+        },
       ],
       added: [],
+      newDefault: null,
     })
 
     const added = await expectExit(['--home', home, 'models', 'discover', 'mock', '--add'], 0)
     expect(added.stdout).toMatch(/ {2}mock-vision {2}added\n/)
-    expect(added.stdout).toContain("Added 1 model with the custom preset's default capabilities")
+    expect(added.stdout).toContain(
+      "Added 1 model, 1 with facts from Custom's model list; capabilities nobody states are unknown",
+    )
+    // mock-model, added with the provider, is the default already.
+    expect(added.stdout).not.toContain('is now the default model')
     expect(configuredModelIds('mock')).toEqual(['mock-model', 'mock-vision'])
 
     const again = await expectExit(['--home', home, 'models', 'discover', 'mock'], 0)
@@ -148,13 +176,25 @@ describe('mcp-desk models', () => {
 
     const shown = await expectExit(['--home', home, 'models'], 0)
     const lines = shown.stdout.split('\n')
-    expect(lines).toContain('  mock/mock-model')
-    expect(lines).toContain('* mock/mock-vision')
-    expect(shown.stdout).toMatch(/ {4}input: [a-z, ()0-9]+ {2}tools: (yes|no) {2}temperature: (yes|no)\n/)
-    expect(shown.stdout).toMatch(/ {4}context: [\d,]+ tokens {2}max output: [\d,]+ tokens\n/)
-    expect(shown.stdout).toMatch(/ {4}scores: cost \d\.\d\d {2}speed \d\.\d\d {2}intelligence \d\.\d\d\n/)
-    expect(shown.stdout).toContain('    price: not set')
+    // The provider's own name labels each model; nobody described mock-model, the provider described mock-vision.
+    expect(shown.stdout).toContain(
+      [
+        '  mock/mock-model  Custom · mock-model',
+        '    input: text  images: unknown  audio: unknown',
+        '    tools: unknown  temperature: unknown',
+        '    context: unknown  max output: unknown',
+        '    scores: cost unknown  speed unknown  intelligence unknown',
+        '    price: not set',
+        '* mock/mock-vision  Custom · mock-vision',
+        '    input: text  images: yes [provider]  audio: no [provider]',
+        '    tools: yes [provider]  temperature: yes [provider]',
+        '    context: 200,000 tokens [provider]  max output: 8,192 tokens [provider]',
+        // The provider gave no scores; the family table has some for "vision" models.
+        '    scores: cost 0.15 [family]  speed 0.60 [family]  intelligence 0.50 [family]',
+      ].join('\n'),
+    )
     expect(shown.stdout).toContain('2 models; * marks the default')
+    expect(shown.stdout).toContain('Sources: [provider] stated by the provider, [family] model-family table')
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80)
 
     const json = JSON.parse((await expectExit(['--home', home, 'models', '--json'], 0)).stdout)
@@ -168,12 +208,18 @@ describe('mcp-desk models', () => {
       }),
       expect.objectContaining({ ref: 'mock/mock-vision', isDefault: true, pricing: null }),
     ])
-    expect(json.models[0].capabilities).toMatchObject({
-      inputModalities: expect.any(Array),
-      contextWindow: expect.any(Number),
-      maxOutputTokens: expect.any(Number),
-      toolCalling: expect.any(Boolean),
-      scores: { cost: expect.any(Number), speed: expect.any(Number), intelligence: expect.any(Number) },
+    // No made-up numbers: what nobody stated is absent from the capabilities and unknown in the facts.
+    expect(json.models[0].capabilities).toEqual(
+      expect.objectContaining({ inputModalities: ['text'], scores: {}, sources: {} }),
+    )
+    expect(json.models[0].capabilities).not.toHaveProperty('contextWindow')
+    expect(json.models[0].facts).toContainEqual({ fact: 'contextWindow', known: false })
+    expect(json.models[1].label).toBe('Custom · mock-vision')
+    expect(json.models[1].facts).toContainEqual({
+      fact: 'contextWindow',
+      known: true,
+      value: 200_000,
+      source: 'provider',
     })
   })
 
@@ -189,6 +235,34 @@ describe('mcp-desk models', () => {
       defaultModel: null,
       models: [],
     })
+  })
+})
+
+describe('the first model added becomes the default', () => {
+  it('says so when discovery adds it, and only for the first', async () => {
+    await addProvider('mock', mock.url)
+    const added = await expectExit(['--home', home, 'models', 'discover', 'mock', '--add'], 0)
+    expect(added.stdout).toContain('mock/mock-model is now the default model (it is the first one)')
+    expect(openNodeProfile(home).settings.get().models.defaultModel).toBe('mock/mock-model')
+  })
+
+  it('says so when providers add --model adds it', async () => {
+    const run = await runMcpDesk([
+      '--home',
+      home,
+      'providers',
+      'add',
+      'custom',
+      '--id',
+      'mock',
+      '--base-url',
+      mock.url,
+      '--model',
+      'mock-vision',
+    ])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('mock/mock-vision is now the default model (it is the first one)')
+    expect(openNodeProfile(home).settings.get().models.defaultModel).toBe('mock/mock-vision')
   })
 })
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatModelList, listModels, summarizeModels } from '../../../src/cli/format/model-list'
+import {
+  defaultModelNotice,
+  formatModelList,
+  listModels,
+  sourceLegend,
+  summarizeModels,
+} from '../../../src/cli/format/model-list'
 import { providerConfigSchema, type ProviderConfig } from '../../../src/shared/models/model-schema'
 
 function provider(id: string, models: unknown[]): ProviderConfig {
@@ -25,6 +31,16 @@ const providers = [
         toolCalling: false,
         temperature: false,
         scores: { cost: 0.8, speed: 0.25, intelligence: 0.9 },
+        sources: {
+          image: 'provider',
+          audio: 'provider',
+          contextWindow: 'provider',
+          maxOutputTokens: 'provider',
+          toolCalling: 'family',
+          temperature: 'family',
+          cost: 'user',
+          speed: 'user',
+        },
       },
       pricing: { inputPerMillion: 2.5, outputPerMillion: 10 },
     },
@@ -45,17 +61,20 @@ describe('listModels', () => {
 })
 
 describe('formatModelList', () => {
-  it('shows modalities, tools, temperature, context, max output, scores and price', () => {
+  it('shows each fact with its source, and what nobody stated as unknown', () => {
     expect(formatModelList(listModels(providers, 'local/llava'))).toEqual([
-      '  openai/gpt-4o-audio (GPT-4o audio)',
-      '    input: text, audio (wav, mp3)  tools: no  temperature: no',
-      '    context: 128,000 tokens  max output: 16,384 tokens',
-      '    scores: cost 0.80  speed 0.25  intelligence 0.90',
+      '  openai/gpt-4o-audio  openai · GPT-4o audio',
+      '    input: text  images: no [provider]  audio: yes (wav, mp3) [provider]',
+      '    tools: no [family]  temperature: no [family]',
+      '    context: 128,000 tokens [provider]  max output: 16,384 tokens [provider]',
+      // A value nobody attributed was typed into settings.json by hand.
+      '    scores: cost 0.80 [you]  speed 0.25 [you]  intelligence 0.90 [you]',
       '    price per million tokens: $2.50 input, $10.00 output',
-      '* local/llava',
-      '    input: text  tools: yes  temperature: yes',
-      '    context: 128,000 tokens  max output: 4,096 tokens',
-      '    scores: cost 0.50  speed 0.50  intelligence 0.50',
+      '* local/llava  local · llava',
+      '    input: text  images: unknown  audio: unknown',
+      '    tools: unknown  temperature: unknown',
+      '    context: unknown  max output: unknown',
+      '    scores: cost unknown  speed unknown  intelligence unknown',
       '    price: not set',
     ])
   })
@@ -82,6 +101,21 @@ describe('summarizeModels', () => {
     )
     expect(summarizeModels(listModels(providers, 'gone/x'), 'gone/x')).toBe(
       '2 models; the default gone/x is not configured any more',
+    )
+  })
+})
+
+describe('the lines around the list', () => {
+  it('spells out the source tags and what unknown means', () => {
+    expect(sourceLegend()).toEqual([
+      'Sources: [provider] stated by the provider, [family] model-family table,',
+      '  [preset] provider preset, [you] set by you; unknown: nobody stated it',
+    ])
+  })
+
+  it('says when a model became the default', () => {
+    expect(defaultModelNotice('local/llava')).toBe(
+      'local/llava is now the default model (it is the first one); change it with mcp-desk models default',
     )
   })
 })

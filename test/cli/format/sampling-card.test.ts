@@ -66,6 +66,17 @@ describe('samplingCardLines', () => {
     expect(lines.join('\n')).not.toContain('\u001b')
   })
 
+  it('says what nobody stated the chosen model can do, before the user approves', () => {
+    const model = {
+      chosen: 'local/llama',
+      eligible: [{ ref: 'local/llama', displayName: 'Ollama · llama', unknowns: ['image support unknown'] }],
+      ineligible: [],
+    }
+    const lines = samplingCardLines(sampleCard({ model }))
+    expect(lines).toContain('    may not work: image support unknown')
+    expect(samplingCardLines(sampleCard()).some((line) => line.includes('may not work'))).toBe(false)
+  })
+
   it('lists at most five ineligible models', () => {
     const ineligible = Array.from({ length: 7 }, (_, i) => ({ ref: `p/m${i}`, reasons: ['too small'] }))
     const lines = samplingCardLines(sampleCard({ model: { ...sampleCard().model, ineligible } }))

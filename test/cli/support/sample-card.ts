@@ -14,7 +14,7 @@ export function sampleCard(overrides: Partial<SamplingCard> = {}): SamplingCard 
       chosen: 'openai/gpt-4o',
       eligible: [
         { ref: 'openai/gpt-4o', displayName: 'GPT-4o', estimatedInputCost: 0.00125 },
-        { ref: 'local/llama', displayName: 'Llama' },
+        { ref: 'local/llama', displayName: 'Llama', unknowns: ['image support unknown'] },
       ],
       ineligible: [{ ref: 'local/tiny', reasons: ['does not take images'] }],
     },

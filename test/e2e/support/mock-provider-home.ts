@@ -11,7 +11,14 @@ export function mockProviderModels(mockUrl: string) {
         name: 'Mock',
         preset: 'custom',
         baseUrl: mockUrl,
-        models: [{ id: 'mock-model', displayName: 'Mock Model', capabilities: { toolCalling: true } }],
+        models: [
+          {
+            id: 'mock-model',
+            displayName: 'Mock Model',
+            // Stated by the user: without a source, migration would read `true` as the old made-up default.
+            capabilities: { toolCalling: true, sources: { toolCalling: 'user' } },
+          },
+        ],
       },
     ],
     defaultModel: 'mock/mock-model',

@@ -38,15 +38,40 @@ describe('model form model', () => {
     })
     const form = modelFormFromConfig(model)
     expect(form).toMatchObject({ maxImageMiB: '5', maxTextKiB: '256', contextWindow: '200000' })
+    const { sources: _sources, ...shown } = capabilities
     expect(buildModelInput('gpt-4o', form, { hadPricing: true })).toEqual({
       ok: true,
       input: {
         id: 'gpt-4o',
         displayName: 'GPT-4o',
-        capabilities,
+        capabilities: shown,
         pricing: { inputPerMillion: 2.5, outputPerMillion: 10 },
       },
     })
+    // Given the form as first shown, an unchanged form sends no capabilities: nothing is an edit.
+    expect(buildModelInput('gpt-4o', form, { hadPricing: true, initial: form })).toMatchObject({
+      ok: true,
+      input: { capabilities: {} },
+    })
+  })
+
+  it('does not save the placeholders of facts the host does not know', () => {
+    const model = modelFixture('mystery', { capabilities: modelCapabilitiesSchema.parse({}) })
+    const initial = modelFormFromConfig(model)
+    expect(initial).toMatchObject({ contextWindow: '', maxOutputTokens: '' })
+    const built = buildModelInput(
+      'mystery',
+      { ...initial, contextWindow: '32768' },
+      { hadPricing: false, initial },
+    )
+    expect(built).toEqual({ ok: true, input: { id: 'mystery', capabilities: { contextWindow: 32_768 } } })
+    // Clearing a number makes it unknown again.
+    const cleared = buildModelInput(
+      'm',
+      { ...modelFormFromConfig(modelFixture('m')), maxOutputTokens: '' },
+      { hadPricing: false },
+    )
+    expect(cleared.ok && cleared.input.capabilities?.maxOutputTokens).toBeNull()
   })
 
   it('drops pricing with null only when there was one, and wants both prices or neither', () => {
@@ -74,7 +99,7 @@ describe('model form model', () => {
         maxTextKiB: '0',
         maxImageMiB: 'big',
         contextWindow: '12.5',
-        maxOutputTokens: '',
+        maxOutputTokens: '0',
       }),
     ).toEqual({
       modalities: 'choose at least one kind of input',

@@ -46,7 +46,11 @@ describe('model labels', () => {
     )
     expect(chunkTimeoutText(0)).toBe('stall detection off')
     expect(chunkTimeoutText(480_000)).toBe('stalls after 480 s without output')
-    const caps = modelCapabilitiesSchema.parse({ inputModalities: ['text', 'image'], temperature: false })
+    const caps = modelCapabilitiesSchema.parse({
+      inputModalities: ['text', 'image'],
+      toolCalling: true,
+      temperature: false,
+    })
     expect(capabilityBadges(caps).map((badge) => badge.label)).toEqual(['text', 'image', 'tools'])
     expect(capabilityBadges(caps)[1]?.title).toBe('Images (jpeg, png, gif, webp), up to 20 MiB each')
   })

@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { modelCapabilitiesSchema } from '../../../src/shared/models/model-schema'
 import type { ProviderView } from '../../../src/shared/settings/settings-view'
 import { FakeDeskApi } from '../support/fake-desk-api'
-import { modelFixture, providerFixture } from '../support/fake-providers'
+import { knownCapabilities, modelFixture, providerFixture } from '../support/fake-providers'
 import { renderApp } from '../support/render-app'
 
 afterEach(cleanup)
@@ -94,11 +93,12 @@ describe('models panel: model rows', () => {
       openai([
         modelFixture('gpt-4o', {
           displayName: 'GPT-4o',
-          capabilities: modelCapabilitiesSchema.parse({
+          capabilities: {
+            ...knownCapabilities(),
             inputModalities: ['text', 'image'],
             maxOutputTokens: 16_384,
             scores: { cost: 0.7, speed: 0.6, intelligence: 0.9 },
-          }),
+          },
           pricing: { inputPerMillion: 2.5, outputPerMillion: 10 },
         }),
       ]),
@@ -183,17 +183,16 @@ describe('models panel: model rows', () => {
         model: {
           id: 'gpt-4o-mini',
           displayName: 'Mini',
+          // Only what the user changed: unchanged facts keep where they came from.
           capabilities: {
             inputModalities: ['text', 'image', 'audio'],
             imageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
             maxImageBytes: 10 * 1024 * 1024,
             maxTextBytes: 512 * 1024,
             audioFormats: ['wav'],
-            contextWindow: 128_000,
             maxOutputTokens: 16_384,
-            toolCalling: true,
             temperature: false,
-            scores: { cost: 0.2, speed: 0.5, intelligence: 0.85 },
+            scores: { cost: 0.2, intelligence: 0.85 },
           },
           pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6 },
         },

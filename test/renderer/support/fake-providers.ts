@@ -1,3 +1,4 @@
+import { buildModelConfig } from '../../../src/main/core/models/model-config'
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../src/shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import type { ConfigValueInput } from '../../../src/shared/mcp/server-input'
@@ -32,8 +33,23 @@ export const presetsFixture: ProviderPreset[] = [
   { id: 'custom', name: 'Custom', baseUrl: '', needsApiKey: false, hint: 'Any OpenAI-compatible API.' },
 ]
 
+/**
+ * A model whose facts are known (set by the user): text only, tools and temperature, a 128k window, 4,096
+ * output tokens, middling scores. Tests of unknown facts pass their own capabilities.
+ */
 export function modelFixture(id: string, overrides: Partial<ModelConfig> = {}): ModelConfig {
-  return { id, capabilities: modelCapabilitiesSchema.parse({}), ...overrides }
+  return { id, capabilities: knownCapabilities(), ...overrides }
+}
+
+export function knownCapabilities(): ModelConfig['capabilities'] {
+  return modelCapabilitiesSchema.parse({
+    contextWindow: 128_000,
+    maxOutputTokens: 4096,
+    toolCalling: true,
+    temperature: true,
+    scores: { cost: 0.5, speed: 0.5, intelligence: 0.5 },
+    sources: { image: 'user', audio: 'user' },
+  })
 }
 
 export function providerFixture(overrides: Partial<ProviderView> & { id: string }): ProviderView {
@@ -128,17 +144,12 @@ export class FakeProviders {
     if (!parsed.success)
       return failure('validation_failed', `invalid model: ${parsed.error.issues[0]?.message}`)
     const existing = provider.models.find((candidate) => candidate.id === parsed.data.id)
-    const pricing = parsed.data.pricing === undefined ? existing?.pricing : (parsed.data.pricing ?? undefined)
-    const saved: ModelConfig = {
-      id: parsed.data.id,
-      ...(parsed.data.displayName ? { displayName: parsed.data.displayName } : {}),
-      capabilities: modelCapabilitiesSchema.parse(parsed.data.capabilities ?? {}),
-      ...(pricing ? { pricing } : {}),
-    }
+    // The host's own merge (edits over what is known), so saved rows show what the host would store.
+    const saved = buildModelConfig(provider, model)
     const models = existing
       ? provider.models.map((candidate) => (candidate.id === saved.id ? saved : candidate))
       : [...provider.models, saved]
-    return ok(this.#replace({ ...provider, models }))
+    return ok({ ...this.#replace({ ...provider, models }), becameDefault: false })
   }
 
   removeModel({ providerId, modelId }: RequestOf<'models:remove'>): Result<'models:remove'> {

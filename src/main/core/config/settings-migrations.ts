@@ -1,4 +1,5 @@
 import { SETTINGS_SCHEMA_VERSION } from '../../../shared/settings/settings-schema'
+import { upgradeLegacyModels } from '../models/legacy-capabilities'
 
 export type MigrationResult =
   | { ok: true; value: Record<string, unknown>; migrated: boolean }
@@ -14,6 +15,8 @@ type Migration = (doc: Record<string, unknown>) => Record<string, unknown>
  */
 export const migrations: Record<number, Migration> = {
   0: (doc) => ({ ...doc, schemaVersion: 1 }),
+  // Model capabilities became facts with sources; the made-up defaults of version 1 become unknown.
+  1: (doc) => ({ ...upgradeLegacyModels(doc), schemaVersion: 2 }),
 }
 
 export function migrateSettings(

@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client'
 import type { AudioFormat, ModelCapabilities } from '../../../shared/models/model-schema'
 import { formatByteSize } from '../../../shared/format/byte-size'
+import { modalityKnowledge } from '../../../shared/models/capability-facts'
 
 /** The parts of a `sampling/createMessage` request that decide which models can take it. */
 export type ContentRequest = Pick<CreateMessageRequestParams, 'messages' | 'systemPrompt' | 'tools'>
@@ -111,7 +112,11 @@ function addAudio(needs: ContentRequirements, mimeType: string, data: string): v
   })
 }
 
-/** Every reason, as a short sentence, why a model with these capabilities cannot take the request. */
+/**
+ * Every reason, as a short sentence, why a model with these capabilities cannot take the request. Only
+ * what is known refuses: a model whose image, audio or tool support nobody stated is not refused for it
+ * (see `unknownNeeds`), though the host's own caps (item sizes, image types, audio it can send) still apply.
+ */
 export function rejectionReasons(needs: ContentRequirements, capabilities: ModelCapabilities): string[] {
   const reasons: string[] = []
   const textCap = capabilities.maxTextBytes
@@ -122,8 +127,9 @@ export function rejectionReasons(needs: ContentRequirements, capabilities: Model
     if (text.bytes > textCap) reasons.push(`text item ${text.number} is ${over(text.bytes, textCap)}`)
   }
 
+  const images = modalityKnowledge(capabilities, 'image')
   if (needs.images.length > 0) {
-    if (!capabilities.inputModalities.includes('image')) {
+    if (images === 'no') {
       reasons.push('does not accept images')
     } else {
       const accepted: readonly string[] = capabilities.imageMimeTypes
@@ -139,21 +145,45 @@ export function rejectionReasons(needs: ContentRequirements, capabilities: Model
     }
   }
 
+  const audio = modalityKnowledge(capabilities, 'audio')
   if (needs.audio.length > 0) {
-    if (!capabilities.inputModalities.includes('audio')) {
+    if (audio === 'no') {
       reasons.push('does not accept audio')
-    } else {
+    } else if (audio === 'yes') {
       const formats: readonly string[] = capabilities.audioFormats
       const refused = needs.audio.filter((a) => a.format === undefined || !formats.includes(a.format))
       for (const mime of distinct(refused.map((a) => a.mimeType))) {
         const accepts = formats.length > 0 ? `accepts ${formats.join(', ')}` : 'no audio formats configured'
         reasons.push(`does not accept ${mime || 'untyped'} audio (${accepts})`)
       }
+    } else {
+      // Support unknown: what the adapter cannot send as `input_audio` no model could be given.
+      const unsendable = needs.audio.filter((a) => a.format === undefined)
+      for (const mime of distinct(unsendable.map((a) => a.mimeType))) {
+        reasons.push(`${mime || 'untyped'} audio cannot be sent to a model (only wav, mp3)`)
+      }
     }
   }
 
-  if (needs.toolCalling && !capabilities.toolCalling) reasons.push('cannot call tools')
+  if (needs.toolCalling && capabilities.toolCalling === false) reasons.push('cannot call tools')
   return reasons
+}
+
+/**
+ * What the request needs that nobody stated this model has, one short phrase each ("image support
+ * unknown"). Such a model is eligible, ranked after models known to take the request, and the phrases
+ * go with it to the approval card and the CLI so the user sees the gamble.
+ */
+export function unknownNeeds(needs: ContentRequirements, capabilities: ModelCapabilities): string[] {
+  const unknowns: string[] = []
+  if (needs.images.length > 0 && modalityKnowledge(capabilities, 'image') === 'unknown') {
+    unknowns.push('image support unknown')
+  }
+  if (needs.audio.length > 0 && modalityKnowledge(capabilities, 'audio') === 'unknown') {
+    unknowns.push('audio support unknown')
+  }
+  if (needs.toolCalling && capabilities.toolCalling === undefined) unknowns.push('tool support unknown')
+  return unknowns
 }
 
 function over(bytes: number, cap: number): string {

@@ -5,6 +5,7 @@ import type { DiscoveredModel } from '../../../shared/models/provider-input'
 import { redactForLog, redactUrl } from '../mcp/redact'
 import { baseUrlProblem } from './language-model-factory'
 import { isChatModelId } from './provider-presets'
+import { statedFactsOf } from './stated-facts'
 
 /** Long enough for a slow local server loading its model list, short enough that the panel does not hang. */
 export const DISCOVERY_TIMEOUT_MS = 10_000
@@ -75,9 +76,14 @@ export async function discoverModels(
     if (error instanceof IpcFailure) throw error
     throw context.fail(describeFetchError(error, context, timeout.aborted))
   }
-  const ids = parseModelIds(body, context)
+  const entries = parseModelEntries(body, context)
   const configured = new Set(target.provider.models.map((model) => model.id))
-  return ids.map((id) => ({ id, configured: configured.has(id), chat: isChatModelId(id) }))
+  return entries.map(({ id, stated }) => ({
+    id,
+    configured: configured.has(id),
+    chat: isChatModelId(id),
+    ...(stated ? { stated } : {}),
+  }))
 }
 
 interface TargetContext {
@@ -197,7 +203,11 @@ function describeFetchError(error: unknown, context: TargetContext, timedOut: bo
   return `${name} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
 }
 
-function parseModelIds(body: string, context: TargetContext): string[] {
+/** Each listed model's id and what the entry states about it; the first entry of an id wins. */
+function parseModelEntries(
+  body: string,
+  context: TargetContext,
+): Array<Pick<DiscoveredModel, 'id' | 'stated'>> {
   let json: unknown
   try {
     json = JSON.parse(body)
@@ -215,12 +225,15 @@ function parseModelIds(body: string, context: TargetContext): string[] {
         '(expected { "data": [{ "id": … }] })',
     )
   }
-  const ids = new Set<string>()
+  const byId = new Map<string, Pick<DiscoveredModel, 'id' | 'stated'>>()
   for (const entry of parsed.data) {
-    const id = typeof entry === 'string' ? entry : (entry.id ?? entry.model ?? entry.name)
-    if (id !== undefined && id.trim() !== '') ids.add(id.trim())
+    const raw = typeof entry === 'string' ? entry : (entry.id ?? entry.model ?? entry.name)
+    const id = raw?.trim()
+    if (id === undefined || id === '' || byId.has(id)) continue
+    const stated = typeof entry === 'string' ? undefined : statedFactsOf(entry)
+    byId.set(id, stated ? { id, stated } : { id })
   }
-  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 class BodyTooLargeError extends Error {}

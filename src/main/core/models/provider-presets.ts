@@ -1,10 +1,11 @@
 import {
   modelCapabilitiesSchema,
+  type FactSource,
   type Modality,
   type ModelCapabilities,
   type ProviderPresetId,
 } from '../../../shared/models/model-schema'
-import type { ProviderPreset } from '../../../shared/models/provider-input'
+import type { ProviderPreset, StatedFacts } from '../../../shared/models/provider-input'
 import { findModelFamily } from './model-families'
 
 /** The OpenAI-compatible services users expect to find, each with where its key (or server) comes from. */
@@ -89,37 +90,71 @@ export function presetFor(id: ProviderPresetId): ProviderPreset {
 }
 
 /** Servers running on the user's machine: tokens cost nothing, so their cost score is 0. */
-const LOCAL_PRESETS: ReadonlySet<ProviderPresetId> = new Set(['ollama', 'lmstudio', 'vllm'])
+export const LOCAL_PRESETS: ReadonlySet<ProviderPresetId> = new Set(['ollama', 'lmstudio', 'vllm'])
 /** Groq's hardware serves every model it hosts far faster than the family's usual speed. */
-const FAST_PRESETS: ReadonlySet<ProviderPresetId> = new Set(['groq'])
+export const FAST_PRESETS: ReadonlySet<ProviderPresetId> = new Set(['groq'])
+export const FAST_PRESET_SPEED = 0.9
 
 /**
- * Capabilities for a model the user adds, by what is commonly known about its family (model-families.ts)
- * and where it runs. These are STARTING POINTS, not facts: no OpenAI-compatible endpoint publishes a
- * model's modalities, limits or tool support, so the user edits them in the models panel and the edited
- * values are what model selection trusts. An unknown model is a text-only, tool-calling chat model with
- * middling scores.
+ * The capabilities known for a model the user adds, each with its source: what the provider's own model
+ * list stated (`stated`, from the last discovery) first, then the model-family table (model-families.ts),
+ * then what the preset knows (a local server costs nothing). A fact none of them knows is left out —
+ * unknown — instead of guessed: the window and the CLI show it as unknown, selection treats it as such,
+ * and the user can fill it in the models panel.
  */
-export function defaultCapabilities(preset: ProviderPresetId, modelId: string): ModelCapabilities {
-  const base = modelCapabilitiesSchema.parse({})
+export function defaultCapabilities(
+  preset: ProviderPresetId,
+  modelId: string,
+  stated: StatedFacts = {},
+): ModelCapabilities {
+  const caps = modelCapabilitiesSchema.parse({})
+  const sources: ModelCapabilities['sources'] = {}
+  const set = <K extends 'toolCalling' | 'temperature' | 'contextWindow' | 'maxOutputTokens'>(
+    fact: K,
+    value: ModelCapabilities[K] | undefined,
+    source: FactSource,
+  ) => {
+    if (value === undefined) return
+    caps[fact] = value
+    sources[fact] = source
+  }
   const family = findModelFamily(modelId)
+  const takes: Record<'image' | 'audio', boolean | undefined> = { image: undefined, audio: undefined }
+  if (family) {
+    takes.image = family.vision
+    takes.audio = family.audio
+    sources.image = sources.audio = 'family'
+    set('toolCalling', family.toolCalling, 'family')
+    set('temperature', family.temperature, 'family')
+    set('contextWindow', family.contextWindow, 'family')
+    set('maxOutputTokens', family.maxOutputTokens, 'family')
+    if (family.scores) {
+      caps.scores = { ...family.scores }
+      sources.cost = sources.speed = sources.intelligence = 'family'
+    }
+  }
+  if (LOCAL_PRESETS.has(preset)) {
+    caps.scores.cost = 0
+    sources.cost = 'preset'
+  }
+  if (FAST_PRESETS.has(preset) && (caps.scores.speed ?? 0) < FAST_PRESET_SPEED) {
+    caps.scores.speed = FAST_PRESET_SPEED
+    sources.speed = 'preset'
+  }
+  for (const modality of ['image', 'audio'] as const) {
+    if (stated[modality] === undefined) continue
+    takes[modality] = stated[modality]
+    sources[modality] = 'provider'
+  }
+  set('toolCalling', stated.toolCalling, 'provider')
+  set('temperature', stated.temperature, 'provider')
+  set('contextWindow', stated.contextWindow, 'provider')
+  set('maxOutputTokens', stated.maxOutputTokens, 'provider')
   const inputModalities: Modality[] = ['text']
-  if (family?.vision) inputModalities.push('image')
-  if (family?.audio) inputModalities.push('audio')
-  const scores = { ...(family?.scores ?? base.scores) }
-  if (LOCAL_PRESETS.has(preset)) scores.cost = 0
-  if (FAST_PRESETS.has(preset)) scores.speed = Math.max(scores.speed, 0.9)
-  return modelCapabilitiesSchema.parse({
-    ...base,
-    inputModalities,
-    // What the OpenAI-compatible adapter can send as `input_audio`.
-    audioFormats: family?.audio ? ['wav', 'mp3'] : [],
-    contextWindow: family?.contextWindow ?? base.contextWindow,
-    maxOutputTokens: family?.maxOutputTokens ?? base.maxOutputTokens,
-    toolCalling: family?.toolCalling ?? base.toolCalling,
-    temperature: family?.temperature ?? base.temperature,
-    scores,
-  })
+  if (takes.image) inputModalities.push('image')
+  if (takes.audio) inputModalities.push('audio')
+  // What the OpenAI-compatible adapter can send as `input_audio`.
+  return { ...caps, inputModalities, audioFormats: takes.audio ? ['wav', 'mp3'] : [], sources }
 }
 
 /**

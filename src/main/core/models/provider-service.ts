@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai'
 import { createHash } from 'node:crypto'
-import { describeZodIssues, IpcFailure } from '../../../shared/ipc/ipc-error'
+import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import {
   DEFAULT_CHUNK_TIMEOUT_MS,
   modelRef,
@@ -9,21 +9,17 @@ import {
   type ProviderConfig,
 } from '../../../shared/models/model-schema'
 import {
-  providerInputSchema,
   type DiscoveredModel,
   type ModelInput,
   type ParsedProviderInput,
   type ProviderInput,
   type ProviderPreset,
+  type StatedFacts,
 } from '../../../shared/models/provider-input'
+import { modelLabel } from '../../../shared/models/model-label'
 import type { Settings } from '../../../shared/settings/settings-schema'
 import type { SettingsService } from '../config/settings-service'
-import {
-  resolveConfigValue,
-  resolveConfigValues,
-  storeConfigValue,
-  storeConfigValues,
-} from '../secrets/config-value-secrets'
+import { resolveConfigValue, resolveConfigValues, storeConfigValues } from '../secrets/config-value-secrets'
 import type { SecretStore } from '../secrets/secret-store'
 import { updateWithSecrets } from '../secrets/settings-secrets'
 import { createLanguageModel, type ProviderCredentials } from './language-model-factory'
@@ -31,13 +27,30 @@ import { buildModelConfig } from './model-config'
 import { discoverModels } from './model-discovery'
 import { presetFor, PROVIDER_PRESETS } from './provider-presets'
 import { checkProviderSecretReferences } from './provider-secret-references'
+import {
+  findModelIn,
+  forgetModels,
+  parseProviderInput,
+  providerLabel,
+  requireProviderIn,
+  storeApiKey,
+  uniqueId,
+} from './provider-settings'
 import type { ModelCandidate } from './select-model'
+
+export { providerLabel }
 
 export interface ProviderServiceOptions {
   /** The fetch discovery and the model clients use (tests and proxies); the global one otherwise. */
   fetch?: typeof fetch
   /** How long discovery waits for `GET /models`; 10 s by default. */
   discoveryTimeoutMs?: number
+}
+
+/** A saved model's provider, and whether the save made it the default model (see saveModel). */
+export interface SavedModel {
+  provider: ProviderConfig
+  becameDefault: boolean
 }
 
 /** How many recently used models are remembered as a selection fallback. */
@@ -58,6 +71,11 @@ export class ProviderService {
    * same: building one per request costs more than the rest of the host's work on a sampling request.
    */
   readonly #models = new Map<string, { fingerprint: string; model: LanguageModel }>()
+  /**
+   * What each provider's model list stated at its last discovery, by provider id then model id, so adding a
+   * discovered model (the window and `models discover --add` add by id) records the provider's facts.
+   */
+  readonly #stated = new Map<string, Map<string, StatedFacts>>()
 
   constructor(settings: SettingsService, secrets: SecretStore, options: ProviderServiceOptions = {}) {
     this.#settings = settings
@@ -131,6 +149,7 @@ export class ProviderService {
       { releasePrefix: `provider.${id}.` },
     )
     for (const ref of this.#models.keys()) if (parseModelRef(ref)?.providerId === id) this.#models.delete(ref)
+    this.#stated.delete(id)
   }
 
   /** `GET {baseUrl}/models`, each id flagged when it is already configured. */
@@ -149,18 +168,46 @@ export class ProviderService {
         ...(options.signal ? { signal: options.signal } : {}),
       },
     )
-    return found.map(({ id: modelId, configured }) => ({ id: modelId, configured }))
+    this.#stated.set(
+      id,
+      new Map(found.flatMap((model) => (model.stated ? [[model.id, model.stated] as const] : []))),
+    )
+    return found.map(({ id: modelId, configured, stated }) => ({
+      id: modelId,
+      configured,
+      ...(stated ? { stated } : {}),
+    }))
   }
 
-  /** Adds or edits a model (see buildModelConfig for how capabilities are filled in). */
-  saveModel(providerId: string, input: ModelInput): ProviderConfig {
-    return this.#updateProvider(providerId, (draft) => {
-      const model = buildModelConfig(draft, input)
-      const existing = draft.models.some((candidate) => candidate.id === model.id)
-      draft.models = existing
-        ? draft.models.map((candidate) => (candidate.id === model.id ? model : candidate))
-        : [...draft.models, model]
-    })
+  /**
+   * Adds or edits a model (see buildModelConfig for how capabilities are filled in). A new model becomes
+   * the default model when there is none (or the default is gone): the first model added is what sampling
+   * and chat fall back to, and `becameDefault` lets the window and the CLI say so.
+   */
+  saveModel(providerId: string, input: ModelInput): SavedModel {
+    let becameDefault = false
+    const provider = this.#updateProvider(
+      providerId,
+      (draft) => {
+        const stated = this.#stated.get(providerId)?.get(input.id)
+        const model = buildModelConfig(draft, input, stated)
+        const existing = draft.models.some((candidate) => candidate.id === model.id)
+        draft.models = existing
+          ? draft.models.map((candidate) => (candidate.id === model.id ? model : candidate))
+          : [...draft.models, model]
+        becameDefault = !existing
+      },
+      (settings) => {
+        const current = settings.models.defaultModel
+        // Decided on the settings as they are now (read-modify-write): another process may have set one.
+        if (!becameDefault || (current !== undefined && findModelIn(settings, current))) {
+          becameDefault = false
+          return
+        }
+        settings.models.defaultModel = modelRef(providerId, input.id)
+      },
+    )
+    return { provider, becameDefault }
   }
 
   /** Removes a model, and drops it as the default and from the recently used models. */
@@ -210,6 +257,7 @@ export class ProviderService {
         providerId: provider.id,
         modelId: model.id,
         displayName: model.displayName ?? model.id,
+        label: modelLabel(provider, model),
         capabilities: model.capabilities,
       })),
     )
@@ -331,68 +379,4 @@ export class ProviderService {
     })
     return next.models.providers.find((provider) => provider.id === id)!
   }
-}
-
-function storeApiKey(
-  id: string,
-  input: ParsedProviderInput,
-  previous: ProviderConfig | undefined,
-  secrets: SecretStore,
-): ProviderConfig['apiKey'] {
-  // Omitted keeps the key on edit (a form need not resend it); null always means "no key".
-  if (input.apiKey === null) return undefined
-  if (input.apiKey === undefined) return previous?.apiKey
-  const stored = storeConfigValue(secrets, input.apiKey, previous?.apiKey, {
-    label: 'apiKey',
-    secretName: `provider.${id}.api-key`,
-  })
-  if (typeof stored === 'string') throw new Error('an API key is always stored as a secret')
-  return stored
-}
-
-function requireProviderIn(settings: Settings, id: string): ProviderConfig {
-  const found = settings.models.providers.find((provider) => provider.id === id)
-  if (!found) throw new IpcFailure('not_found', `no provider with id "${id}"`)
-  return found
-}
-
-function findModelIn(settings: Settings, ref: string): ModelConfig | undefined {
-  const parsed = parseModelRef(ref)
-  const provider = settings.models.providers.find((candidate) => candidate.id === parsed?.providerId)
-  return provider?.models.find((model) => model.id === parsed?.modelId)
-}
-
-function parseProviderInput(input: ProviderInput): ParsedProviderInput {
-  const parsed = providerInputSchema.safeParse(input)
-  if (!parsed.success) {
-    throw new IpcFailure('validation_failed', `invalid provider: ${describeZodIssues(parsed.error)}`)
-  }
-  return parsed.data
-}
-
-function uniqueId(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base
-  // Room for the suffix within the 64 characters an id may have.
-  const stem = base.slice(0, 58).replace(/-+$/, '')
-  for (let n = 2; ; n += 1) {
-    const candidate = `${stem}-${n}`
-    if (!taken.has(candidate)) return candidate
-  }
-}
-
-/** Drops models from the default and the recently used list. */
-function forgetModels(settings: Settings, gone: (ref: string) => boolean): void {
-  if (settings.models.defaultModel !== undefined && gone(settings.models.defaultModel)) {
-    delete settings.models.defaultModel
-  }
-  settings.models.recentModels = settings.models.recentModels.filter((ref) => !gone(ref))
-}
-
-/**
- * How messages name a provider: its name, with the id when the name alone would not say which one
- * (two OpenAI providers are both called "OpenAI").
- */
-export function providerLabel(provider: Pick<ProviderConfig, 'id' | 'name'>): string {
-  const squashed = provider.name.toLowerCase().replace(/[^a-z0-9]/g, '')
-  return squashed === provider.id.replace(/-/g, '') ? provider.name : `${provider.name} (${provider.id})`
 }

@@ -19,18 +19,27 @@ export interface RunSettings {
 }
 
 /**
- * Fits a request's generation parameters to the chosen model: never ask for more output than the model can
- * produce, and leave out what it does not support rather than have the provider reject the whole call.
+ * Fits a request's generation parameters to the chosen model: never ask for more output than the model is
+ * known to produce, and leave out what it is known not to support rather than have the provider reject the
+ * whole call. An unknown limit clamps nothing (the request's maxTokens goes as asked; no made-up number
+ * cuts it short), and an unknown temperature support sends the request's temperature.
  */
 export function runSettingsFor(request: RunRequest, capabilities: ModelCapabilities): RunSettings {
   if (!Number.isInteger(request.maxTokens) || request.maxTokens < 1) {
     throw new RangeError(`maxTokens must be a positive integer, got ${String(request.maxTokens)}`)
   }
   const settings: RunSettings = {
-    maxOutputTokens: Math.min(request.maxTokens, capabilities.maxOutputTokens),
+    maxOutputTokens:
+      capabilities.maxOutputTokens === undefined
+        ? request.maxTokens
+        : Math.min(request.maxTokens, capabilities.maxOutputTokens),
     maxRetries: 1,
   }
-  if (capabilities.temperature && request.temperature !== undefined && Number.isFinite(request.temperature)) {
+  if (
+    capabilities.temperature !== false &&
+    request.temperature !== undefined &&
+    Number.isFinite(request.temperature)
+  ) {
     settings.temperature = request.temperature
   }
   // An empty stop sequence would end generation before it starts; providers reject it or misbehave.

@@ -1,6 +1,11 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client'
 import type { ModelCapabilities, ModelRef } from '../../../shared/models/model-schema'
-import { contentRequirements, rejectionReasons, type ContentRequest } from './content-requirements'
+import {
+  contentRequirements,
+  rejectionReasons,
+  unknownNeeds,
+  type ContentRequest,
+} from './content-requirements'
 
 /** One configured model as selection sees it. */
 export interface ModelCandidate {
@@ -8,6 +13,8 @@ export interface ModelCandidate {
   providerId: string
   modelId: string
   displayName: string
+  /** How the card's picker names it: the provider's own name, then the model's (see modelLabel). */
+  label: string
   capabilities: ModelCapabilities
 }
 
@@ -27,6 +34,11 @@ export interface RankedModel {
   /** The best hint this model matched; absent when it matched none. */
   matchedHint?: HintMatch
   score: number
+  /**
+   * What this request needs or weighs that nobody stated for the model ("image support unknown",
+   * "intelligence score unknown"); empty when everything that matters is known.
+   */
+  unknowns: string[]
 }
 export interface ModelRejection {
   ref: string
@@ -63,10 +75,13 @@ function summarize(rejections: ModelRejection[]): string {
  * Chooses the model for a sampling request. Pure and deterministic: the same request, candidates and
  * fallback give the same answer whatever order the candidates come in.
  *
- * 1. Filter. Capabilities come first and hints never override them: a model is eligible only if it accepts
- *    every content item (modality, MIME, size) and can call tools when the request needs it. Audio a model
- *    cannot take rejects the model; it is never converted to text.
+ * 1. Filter. Capabilities come first and hints never override them: a model is eligible unless it is known
+ *    not to accept a content item (modality, MIME, size) or known not to call tools when the request needs
+ *    it. Audio a model cannot take rejects the model; it is never converted to text. A capability nobody
+ *    stated does not reject: the model stays eligible with that unknown named (see `unknownNeeds`).
  * 2. Rank the eligible, comparing in this order:
+ *    0. Certainty: models known to take everything the request needs come before models with unknowns
+ *       (fewer unknowns first), so a gamble is taken only when no sure model is there.
  *    a. Hint tier. The MCP spec evaluates hints in order of preference, so for hint 0 an exact match (the
  *       model id or `provider/model`, case-insensitive) comes first, then a substring match (in the id, ref
  *       or display name), then hint 1 exact, hint 1 substring, and so on. Each model counts at its best tier;
@@ -98,13 +113,20 @@ export function selectModel(
   const hints = requestHints(request.modelPreferences)
   const weights = priorityWeights(request.modelPreferences)
   const fallbackRank = fallbackOrder(sorted, fallback)
+  /** Unknown needs per model: the certainty tier. Unknown scores only lower the priority score. */
+  const uncertain = new Map<ModelCandidate, number>()
   const ranked = eligible.map((candidate): RankedModel => {
     const matchedHint = bestHintMatch(candidate, hints)
     const score = priorityScore(candidate.capabilities.scores, weights)
-    return matchedHint ? { candidate, matchedHint, score } : { candidate, score }
+    const unknownNeeded = unknownNeeds(needs, candidate.capabilities)
+    uncertain.set(candidate, unknownNeeded.length)
+    const unknowns = [...unknownNeeded, ...unknownScores(candidate.capabilities.scores, weights)]
+    return matchedHint ? { candidate, matchedHint, score, unknowns } : { candidate, score, unknowns }
   })
+  const tier = (model: RankedModel) => uncertain.get(model.candidate) ?? 0
   ranked.sort(
     (a, b) =>
+      tier(a) - tier(b) ||
       hintTier(a.matchedHint) - hintTier(b.matchedHint) ||
       b.score - a.score ||
       fallbackRank(a.candidate) - fallbackRank(b.candidate) ||
@@ -123,7 +145,7 @@ export function selectModel(
  * the chain wins, and with no link eligible the `provider/model` order decides.
  */
 function fallbackOrder(sorted: ModelCandidate[], fallback: SelectionFallback): (c: ModelCandidate) => number {
-  const firstToolCapable = sorted.find((c) => c.capabilities.toolCalling)
+  const firstToolCapable = sorted.find((c) => c.capabilities.toolCalling === true)
   const chain = [
     ...(fallback.defaultModel === undefined ? [] : [fallback.defaultModel]),
     ...fallback.recentModels,
@@ -187,13 +209,23 @@ function unitWeight(value: number | undefined): number {
   return Math.min(1, Math.max(0, value))
 }
 
+/**
+ * An unknown score adds nothing: a model nobody rated is not assumed cheap, fast or clever, so a rated
+ * model that meets the priority ranks above it.
+ */
 function priorityScore(scores: ModelCapabilities['scores'], weights: PriorityWeights): number {
   const raw =
-    weights.cost * (1 - scores.cost) +
-    weights.speed * scores.speed +
-    weights.intelligence * scores.intelligence
+    (scores.cost === undefined ? 0 : weights.cost * (1 - scores.cost)) +
+    (scores.speed === undefined ? 0 : weights.speed * scores.speed) +
+    (scores.intelligence === undefined ? 0 : weights.intelligence * scores.intelligence)
   // Rounded so that float noise (0.1 + 0.2) cannot split models the scores rate equal.
   return Math.round(raw * 1e9) / 1e9
+}
+
+function unknownScores(scores: ModelCapabilities['scores'], weights: PriorityWeights): string[] {
+  return (['cost', 'speed', 'intelligence'] as const)
+    .filter((score) => weights[score] > 0 && scores[score] === undefined)
+    .map((score) => `${score} score unknown`)
 }
 
 /** Code-unit order, not locale order: the same on every machine. */

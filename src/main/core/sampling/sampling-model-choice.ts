@@ -42,8 +42,8 @@ export function chooseModel(
   const inputTokens = request.estimatedInputTokens ?? 0
   return {
     chosen: selection.chosen.ref,
-    eligible: selection.ranked.map(({ candidate, matchedHint }) =>
-      toChoice(candidate, matchedHint, providers, inputTokens),
+    eligible: selection.ranked.map(({ candidate, matchedHint, unknowns }) =>
+      toChoice(candidate, matchedHint, unknowns, providers, inputTokens),
     ),
     ineligible: [...selection.rejected, ...excluded],
     eligibleRefs: new Set(selection.ranked.map(({ candidate }) => candidate.ref)),
@@ -53,6 +53,7 @@ export function chooseModel(
 function toChoice(
   candidate: ModelCandidate,
   matchedHint: CardModelChoice['matchedHint'],
+  unknowns: string[],
   providers: ProviderService,
   inputTokens: number,
 ): CardModelChoice {
@@ -60,8 +61,9 @@ function toChoice(
   const cost = config ? estimateCost(config, { inputTokens, outputTokens: 0 }) : undefined
   return {
     ref: candidate.ref,
-    displayName: candidate.displayName,
+    displayName: candidate.label,
     ...(matchedHint ? { matchedHint } : {}),
+    ...(unknowns.length > 0 ? { unknowns } : {}),
     ...(cost !== undefined ? { estimatedInputCost: cost } : {}),
   }
 }

@@ -85,7 +85,11 @@ export function ModelEditor({
       onSubmit={(event) =>
         void submit(
           event,
-          () => buildModelInput(model.id, form, { hadPricing: model.pricing !== undefined }),
+          () =>
+            buildModelInput(model.id, form, {
+              hadPricing: model.pricing !== undefined,
+              initial: modelFormFromConfig(model),
+            }),
           (input) => saveModel(provider.id, input),
           onDone,
         )

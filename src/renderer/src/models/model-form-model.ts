@@ -1,9 +1,4 @@
-import type {
-  AudioFormat,
-  Modality,
-  ModelCapabilities,
-  ModelConfig,
-} from '../../../shared/models/model-schema'
+import type { AudioFormat, Modality, ModelConfig } from '../../../shared/models/model-schema'
 import type { IMAGE_MIME_TYPES } from '../../../shared/models/model-schema'
 import { modelInputSchema, type ModelInput } from '../../../shared/models/provider-input'
 import type { FieldErrors } from '../ui/value-rows-model'
@@ -50,11 +45,16 @@ export function modelFormFromConfig(model: ModelConfig): ModelFormState {
     maxImageMiB: decimal(c.maxImageBytes / MiB),
     maxTextKiB: decimal(c.maxTextBytes / KiB),
     audioFormats: [...c.audioFormats],
-    contextWindow: String(c.contextWindow),
-    maxOutputTokens: String(c.maxOutputTokens),
-    toolCalling: c.toolCalling,
-    temperature: c.temperature,
-    scores: { ...c.scores },
+    // Unknown facts: an empty field, and placeholders that are sent only if the user changes them.
+    contextWindow: c.contextWindow === undefined ? '' : String(c.contextWindow),
+    maxOutputTokens: c.maxOutputTokens === undefined ? '' : String(c.maxOutputTokens),
+    toolCalling: c.toolCalling ?? false,
+    temperature: c.temperature ?? false,
+    scores: {
+      cost: c.scores.cost ?? 0.5,
+      speed: c.scores.speed ?? 0.5,
+      intelligence: c.scores.intelligence ?? 0.5,
+    },
     inputPerMillion: model.pricing ? String(model.pricing.inputPerMillion) : '',
     outputPerMillion: model.pricing ? String(model.pricing.outputPerMillion) : '',
   }
@@ -86,7 +86,9 @@ function bytes(
   return result
 }
 
-function tokens(text: string, field: string, errors: FieldErrors): number | undefined {
+/** An empty field is an unknown count (null), not a problem. */
+function tokens(text: string, field: string, errors: FieldErrors): number | null | undefined {
+  if (text.trim() === '') return null
   const value = numberOf(text)
   if (!Number.isInteger(value) || value < 1) {
     errors[field] = 'enter a whole number of tokens above 0'
@@ -119,13 +121,15 @@ function pricingInput(form: ModelFormState, hadPricing: boolean, errors: FieldEr
 }
 
 /**
- * The model to save with every capability spelled out (the editor shows them all), or the problems to
- * show beside their fields. `hadPricing`: clearing both prices of a priced model sends `null` to drop it.
+ * The model to save, or the problems to show beside their fields. `hadPricing`: clearing both prices of a
+ * priced model sends `null` to drop it. With `initial` (the form as first shown) only the capabilities the
+ * user changed are sent, so a fact the host does not know is not saved as the editor's placeholder;
+ * without it every capability is spelled out.
  */
 export function buildModelInput(
   id: string,
   form: ModelFormState,
-  options: { hadPricing: boolean },
+  options: { hadPricing: boolean; initial?: ModelFormState },
 ): { ok: true; input: ModelInput } | { ok: false; errors: ModelFieldErrors } {
   const errors: FieldErrors = {}
   if (form.modalities.length === 0) errors.modalities = 'choose at least one kind of input'
@@ -150,7 +154,7 @@ export function buildModelInput(
     return { ok: false, errors }
   }
 
-  const capabilities: ModelCapabilities = {
+  const all: NonNullable<ModelInput['capabilities']> = {
     inputModalities: form.modalities,
     imageMimeTypes: form.imageMimeTypes,
     maxImageBytes,
@@ -162,6 +166,7 @@ export function buildModelInput(
     temperature: form.temperature,
     scores: { ...form.scores },
   }
+  const capabilities = options.initial ? changedOnly(all, form, options.initial) : all
   const displayName = form.displayName.trim()
   const input: ModelInput = {
     id,
@@ -178,4 +183,37 @@ export function buildModelInput(
     return { ok: false, errors }
   }
   return { ok: true, input }
+}
+
+const SAME_FORM_KEYS: Record<string, keyof ModelFormState> = {
+  inputModalities: 'modalities',
+  imageMimeTypes: 'imageMimeTypes',
+  maxImageBytes: 'maxImageMiB',
+  maxTextBytes: 'maxTextKiB',
+  audioFormats: 'audioFormats',
+  contextWindow: 'contextWindow',
+  maxOutputTokens: 'maxOutputTokens',
+  toolCalling: 'toolCalling',
+  temperature: 'temperature',
+}
+
+/** The capabilities whose form field differs from the form as first shown; scores one by one. */
+function changedOnly(
+  all: NonNullable<ModelInput['capabilities']>,
+  form: ModelFormState,
+  initial: ModelFormState,
+): NonNullable<ModelInput['capabilities']> {
+  const same = (key: keyof ModelFormState) => JSON.stringify(form[key]) === JSON.stringify(initial[key])
+  const changed = Object.fromEntries(
+    Object.entries(all).filter(([key]) => {
+      const formKey = SAME_FORM_KEYS[key]
+      return formKey !== undefined && !same(formKey)
+    }),
+  )
+  const scores = Object.fromEntries(
+    (['cost', 'speed', 'intelligence'] as const)
+      .filter((score) => form.scores[score] !== initial.scores[score])
+      .map((score) => [score, form.scores[score]]),
+  )
+  return { ...changed, ...(Object.keys(scores).length > 0 ? { scores } : {}) }
 }

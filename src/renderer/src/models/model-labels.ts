@@ -59,8 +59,9 @@ export function conversationModelLabel(
   return { text: ref, title: `Conversation model: ${ref}, which is no longer configured` }
 }
 
-/** Token counts the way model cards print them: 128k, 200k, 4,096. */
-export function formatTokens(count: number): string {
+/** Token counts the way model cards print them: 128k, 200k, 4,096; "unknown" when nobody stated it. */
+export function formatTokens(count: number | undefined): string {
+  if (count === undefined) return 'unknown'
   if (count >= 10_000 && count % 1000 === 0) return `${count / 1000}k`
   return count.toLocaleString('en-US')
 }
@@ -112,8 +113,8 @@ export function pricingText(pricing: ModelPricing): string {
   return `${dollars(pricing.inputPerMillion)} in · ${dollars(pricing.outputPerMillion)} out per 1M tokens`
 }
 
-export function scoreText(score: number): string {
-  return score.toFixed(2)
+export function scoreText(score: number | undefined): string {
+  return score === undefined ? 'unknown' : score.toFixed(2)
 }
 
 /** Whether the provider has a key, never what it is: typed keys live in the secret store under its prefix. */

@@ -3,10 +3,10 @@ import { migrateSettings } from '../../../../src/main/core/config/settings-migra
 import { SETTINGS_SCHEMA_VERSION } from '../../../../src/shared/settings/settings-schema'
 
 describe('migrateSettings', () => {
-  it('stamps a hand-written file (no schemaVersion) as version 1', () => {
+  it('brings a hand-written file (no schemaVersion) to the current version', () => {
     expect(migrateSettings({ servers: [] })).toEqual({
       ok: true,
-      value: { servers: [], schemaVersion: 1 },
+      value: { servers: [], schemaVersion: 2 },
       migrated: true,
     })
   })

@@ -3,6 +3,7 @@ import {
   base64Bytes,
   contentRequirements,
   rejectionReasons,
+  unknownNeeds,
   type ContentRequest,
 } from '../../../../src/main/core/models/content-requirements'
 import { modelCapabilitiesSchema } from '../../../../src/shared/models/model-schema'
@@ -139,12 +140,15 @@ describe('rejectionReasons', () => {
       expected: ['does not accept audio/mp3 audio (no audio formats configured)'],
     },
     {
-      name: 'all reasons of a text-only model at once',
+      name: 'all reasons of a model known to be text-only at once',
       request: {
         ...userSays([image(), audio(), text('x'.repeat(2 * MiB))]),
         tools: [{ name: 't', inputSchema: { type: 'object' as const } }],
       },
-      capabilities: modelCapabilitiesSchema.parse({ toolCalling: false }),
+      capabilities: modelCapabilitiesSchema.parse({
+        toolCalling: false,
+        sources: { image: 'family', audio: 'user', toolCalling: 'provider' },
+      }),
       expected: [
         'text item 1 is 2 MiB, over its 1 MiB limit',
         'does not accept images',
@@ -160,5 +164,47 @@ describe('rejectionReasons', () => {
     },
   ])('$name', ({ request, capabilities, expected }) => {
     expect(reasons(request, capabilities)).toEqual(expected)
+  })
+})
+
+describe('unknown capabilities do not refuse', () => {
+  const tools = [{ name: 't', inputSchema: { type: 'object' as const } }]
+  const needs = contentRequirements({ ...userSays([image(), audio()]), tools })
+
+  it('a model nobody described is refused for nothing it might do, and each gap is named', () => {
+    expect(rejectionReasons(needs, defaults)).toEqual([])
+    expect(unknownNeeds(needs, defaults)).toEqual([
+      'image support unknown',
+      'audio support unknown',
+      'tool support unknown',
+    ])
+  })
+
+  it('a model known to lack them is refused, with nothing unknown', () => {
+    const known = modelCapabilitiesSchema.parse({
+      toolCalling: false,
+      sources: { image: 'family', audio: 'family', toolCalling: 'family' },
+    })
+    expect(rejectionReasons(needs, known)).toEqual([
+      'does not accept images',
+      'does not accept audio',
+      'cannot call tools',
+    ])
+    expect(unknownNeeds(needs, known)).toEqual([])
+  })
+
+  it('the host caps still apply to a model whose image support is unknown', () => {
+    const request = contentRequirements(userSays([image(25 * MiB), image(10, 'image/bmp')]))
+    expect(rejectionReasons(request, defaults)).toEqual([
+      'does not accept image/bmp images (accepts jpeg, png, gif, webp)',
+      'image 1 is 25 MiB, over its 20 MiB limit',
+    ])
+  })
+
+  it('audio no adapter can send is refused even where audio support is unknown', () => {
+    const request = contentRequirements(userSays(audio('audio/ogg')))
+    expect(rejectionReasons(request, defaults)).toEqual([
+      'audio/ogg audio cannot be sent to a model (only wav, mp3)',
+    ])
   })
 })

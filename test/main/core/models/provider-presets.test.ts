@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { capabilityFacts } from '../../../../src/shared/models/capability-facts'
 import { findModelFamily, MODEL_FAMILIES } from '../../../../src/main/core/models/model-families'
 import {
   defaultCapabilities,
@@ -80,11 +81,6 @@ describe('defaultCapabilities', () => {
     ['ollama', 'llama3.2:3b', { modalities: ['text'], tools: true, cost: 0 }],
     ['lmstudio', 'qwen2.5-7b-instruct', { modalities: ['text'], cost: 0 }],
     ['vllm', 'meta-llama/Llama-3.3-70B-Instruct', { modalities: ['text'], cost: 0 }],
-    [
-      'custom',
-      'my-own-model',
-      { modalities: ['text'], tools: true, temperature: true, contextWindow: 128_000 },
-    ],
   ]
 
   it.each(rows)('%s %s', (preset, modelId, expected) => {
@@ -106,9 +102,56 @@ describe('defaultCapabilities', () => {
   it('scores a cheap fast model apart from a smart expensive one', () => {
     const mini = defaultCapabilities('openai', 'gpt-4o-mini').scores
     const o3 = defaultCapabilities('openai', 'o3').scores
-    expect(mini.cost).toBeLessThan(o3.cost)
-    expect(mini.speed).toBeGreaterThan(o3.speed)
-    expect(mini.intelligence).toBeLessThan(o3.intelligence)
+    expect(mini.cost).toBeLessThan(o3.cost!)
+    expect(mini.speed).toBeGreaterThan(o3.speed!)
+    expect(mini.intelligence).toBeLessThan(o3.intelligence!)
+  })
+
+  it('leaves what nobody knows about an unknown model unknown instead of guessing', () => {
+    const capabilities = defaultCapabilities('custom', 'my-own-model')
+    expect(capabilities).toEqual(
+      modelCapabilitiesSchema.parse({ inputModalities: ['text'], audioFormats: [], sources: {} }),
+    )
+    expect(capabilityFacts(capabilities).every((fact) => !fact.known)).toBe(true)
+    expect(capabilities.contextWindow).toBeUndefined()
+    expect(capabilities.toolCalling).toBeUndefined()
+    expect(capabilities.scores).toEqual({})
+  })
+
+  it('records where each fact came from: the family table, the preset', () => {
+    const caps = defaultCapabilities('ollama', 'llava:13b')
+    expect(caps.sources).toEqual({
+      image: 'family',
+      audio: 'family',
+      toolCalling: 'family',
+      temperature: 'family',
+      contextWindow: 'family',
+      maxOutputTokens: 'family',
+      cost: 'preset',
+      speed: 'family',
+      intelligence: 'family',
+    })
+    // Local and unknown otherwise: only the cost is known.
+    const local = defaultCapabilities('ollama', 'my-finetune')
+    expect(local.scores).toEqual({ cost: 0 })
+    expect(local.sources).toEqual({ cost: 'preset' })
+  })
+
+  it("puts what the provider's list states above the family table", () => {
+    const caps = defaultCapabilities('openrouter', 'anthropic/claude-3.5-sonnet', {
+      contextWindow: 180_000,
+      toolCalling: false,
+      image: false,
+    })
+    expect(caps.contextWindow).toBe(180_000)
+    expect(caps.toolCalling).toBe(false)
+    expect(caps.inputModalities).toEqual(['text'])
+    expect(caps.sources).toMatchObject({
+      contextWindow: 'provider',
+      toolCalling: 'provider',
+      image: 'provider',
+      maxOutputTokens: 'family',
+    })
   })
 
   it('makes every local model free and every Groq model fast', () => {
@@ -117,6 +160,7 @@ describe('defaultCapabilities', () => {
     }
     expect(defaultCapabilities('openai', 'gpt-oss-20b').scores.cost).toBeGreaterThan(0)
     expect(defaultCapabilities('groq', 'openai/gpt-oss-120b').scores.speed).toBeGreaterThanOrEqual(0.9)
+    expect(defaultCapabilities('groq', 'some-new-model').sources.speed).toBe('preset')
   })
 
   it.each([

@@ -250,7 +250,7 @@ describe('ProviderService models', () => {
   it('saves a model with the preset defaults, then edits only the fields given', () => {
     const { service } = setup()
     service.add({ preset: 'ollama' })
-    const added = service.saveModel('ollama', { id: 'llava:13b' })
+    const added = service.saveModel('ollama', { id: 'llava:13b' }).provider
     const llava = added.models[0]!
     expect(llava.capabilities.inputModalities).toEqual(['text', 'image'])
     expect(llava.capabilities.scores.cost).toBe(0)
@@ -260,7 +260,7 @@ describe('ProviderService models', () => {
       displayName: 'LLaVA',
       capabilities: { toolCalling: true, scores: { intelligence: 0.9 } },
       pricing: { inputPerMillion: 0.1, outputPerMillion: 0.2 },
-    })
+    }).provider
     expect(edited.models).toHaveLength(1)
     expect(edited.models[0]).toEqual({
       id: 'llava:13b',
@@ -269,19 +269,24 @@ describe('ProviderService models', () => {
         ...llava.capabilities,
         toolCalling: true,
         scores: { ...llava.capabilities.scores, intelligence: 0.9 },
+        // The edited facts are the user's now; the rest keep their sources.
+        sources: { ...llava.capabilities.sources, toolCalling: 'user', intelligence: 'user' },
       },
       pricing: { inputPerMillion: 0.1, outputPerMillion: 0.2 },
     })
     // Omitted name and pricing are kept; null pricing removes it.
-    expect(service.saveModel('ollama', { id: 'llava:13b' }).models[0]).toEqual(edited.models[0])
-    expect(service.saveModel('ollama', { id: 'llava:13b', pricing: null }).models[0]?.pricing).toBeUndefined()
+    expect(service.saveModel('ollama', { id: 'llava:13b' }).provider.models[0]).toEqual(edited.models[0])
+    expect(
+      service.saveModel('ollama', { id: 'llava:13b', pricing: null }).provider.models[0]?.pricing,
+    ).toBeUndefined()
   })
 
   it('accepts a model that is not a chat model, and rejects invalid capabilities by name', () => {
     const { service } = setup()
     service.add({ preset: 'openai' })
     expect(
-      service.saveModel('openai', { id: 'text-embedding-3-small' }).models[0]?.capabilities.toolCalling,
+      service.saveModel('openai', { id: 'text-embedding-3-small' }).provider.models[0]?.capabilities
+        .toolCalling,
     ).toBe(false)
     expectFailure(
       () => service.saveModel('openai', { id: 'gpt-4o', capabilities: { inputModalities: [] } }),

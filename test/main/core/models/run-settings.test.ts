@@ -5,7 +5,18 @@ import { modelCapabilitiesSchema } from '../../../../src/shared/models/model-sch
 const warm = modelCapabilitiesSchema.parse({ maxOutputTokens: 4096, temperature: true })
 const fixed = modelCapabilitiesSchema.parse({ maxOutputTokens: 8192, temperature: false })
 
+const unknown = modelCapabilitiesSchema.parse({})
+
 describe('runSettingsFor', () => {
+  it("sends the request's maxTokens and temperature as asked when the model's limits are unknown", () => {
+    // Before facts had sources every unknown model was capped at a made-up 4,096 output tokens.
+    expect(runSettingsFor({ maxTokens: 100_000, temperature: 0.3 }, unknown)).toEqual({
+      maxOutputTokens: 100_000,
+      temperature: 0.3,
+      maxRetries: 1,
+    })
+  })
+
   it.each([
     {
       name: 'a small request keeps its maxTokens',

@@ -12,8 +12,30 @@ type CapabilityInput = Partial<Omit<ModelCapabilities, 'scores'>> & {
   scores?: Partial<ModelCapabilities['scores']>
 }
 
-/** A configured model from `provider/model`, with the schema's defaults for whatever is not given. */
+/**
+ * A model whose facts are all known: text only, tools and temperature yes, middling scores, unless
+ * `capabilities` says otherwise. The table tests are about what a model is known to do.
+ */
 export function candidate(
+  ref: string,
+  capabilities: CapabilityInput = {},
+  displayName?: string,
+): ModelCandidate {
+  return described(
+    ref,
+    {
+      toolCalling: true,
+      temperature: true,
+      ...capabilities,
+      scores: { cost: 0.5, speed: 0.5, intelligence: 0.5, ...capabilities.scores },
+      sources: { image: 'user', audio: 'user', toolCalling: 'user', ...capabilities.sources },
+    },
+    displayName,
+  )
+}
+
+/** A model with only the facts given; everything else is unknown, as for a model nobody described. */
+export function described(
   ref: string,
   capabilities: CapabilityInput = {},
   displayName?: string,
@@ -25,6 +47,7 @@ export function candidate(
     providerId,
     modelId,
     displayName: displayName ?? modelId,
+    label: `${providerId} · ${displayName ?? modelId}`,
     capabilities: modelCapabilitiesSchema.parse(capabilities),
   }
 }

@@ -37,4 +37,17 @@ describe('decideToolSearch', () => {
     expect(over.on).toBe(true)
     expect(over.reason).toContain("of the model's input window")
   })
+
+  it('auto with an unknown context window: no made-up window decides, only the tool count', () => {
+    expect(usableInputWindow({})).toBeUndefined()
+    // An unknown max output keeps half the window for the answer, the most it ever keeps.
+    expect(usableInputWindow({ contextWindow: 100_000 })).toBe(50_000)
+    const huge = { name: 'mcp_s_big', description: 'd'.repeat(400_000), inputSchema: { type: 'object' } }
+    expect(decideToolSearch('auto', [huge], {})).toMatchObject({
+      on: false,
+      reason: "the MCP tools fit the tool limit (the model's context window is unknown)",
+    })
+    const many = Array.from({ length: 41 }, (_, i) => small(i))
+    expect(decideToolSearch('auto', many, {}).on).toBe(true)
+  })
 })
