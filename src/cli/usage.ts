@@ -26,8 +26,8 @@ Commands:
   config path [--json]
       Print the settings file path (--json: every profile path)
   config show [--json]
-      Print the settings (env and header values masked) and the names of
-      stored secrets
+      Print the settings (secret values masked, plain ones shown) and the
+      names of stored secrets
   web [--port N]
       Serve the MCP Desk UI on http://127.0.0.1 until interrupted (Ctrl+C);
       port 0, the default, picks a free one
@@ -37,11 +37,13 @@ Commands:
       why a server failed (--json: each server's full state). --strict: exit 1
       when any failed
   servers add <name> [--sampling deny|ask|allow] [--env K=V ...] [--cwd DIR]
+              [--secret-env K=V ...] [--plain-env K=V ...]
               [--protocol auto|2026-07-28|2025-11-25] [--disabled]
               -- <command> [args...]
       Add a stdio server. --env K (without =V) takes the value of K from this
       shell's environment. --protocol pins the MCP era (default: negotiate)
   servers add <name> --url URL [--transport http|sse] [--header 'K: V' ...]
+              [--secret-header 'K: V' ...] [--plain-header 'K: V' ...]
               [--oauth-client-id ID [--oauth-client-secret-stdin]]
               [--oauth-client-metadata-url URL]
               [--oauth-scope SCOPE ...] [--sampling ...] [--protocol ...]
@@ -84,8 +86,11 @@ Commands:
       Read one resource: text as it is, binary as its type and size (--json:
       the contents with base64 data)
 
-  Servers are named by id or by name (any case). Env and header values go to
-  the secret store, never to settings.json; values typed on a command line
+  Servers are named by id or by name (any case). Env and header values whose
+  names look secret (TOKEN, KEY, SECRET, PASSWORD, AUTH, ...) and values read
+  from the shell (--env K) go to the secret store, never to settings.json;
+  others are kept in settings.json in clear. --secret-env/--secret-header and
+  --plain-env/--plain-header choose outright. Values typed on a command line
   may stay in your shell history (--env K avoids that).
 
   import <file> [--yes] [--replace] [--set NAME=VALUE ...] [--use-env]

@@ -121,6 +121,25 @@ describe('drop import in Chromium (built app, real servers)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0)
   })
 
+  it('keeps a pasted config that does not parse in the box, with the parser’s line and column beside it', async () => {
+    const broken = '{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": { "command": "y" }\n  }\n}'
+    if ((await page.getByTestId('servers-panel').count()) === 0) {
+      await page.getByRole('button', { name: 'Servers', exact: true }).click()
+    }
+    await page.getByTestId('servers-panel').getByRole('button', { name: 'Import…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import MCP servers' })
+    await dialog.getByLabel('Or paste the config').fill(broken)
+    await dialog.getByRole('button', { name: 'Preview' }).click()
+    const box = dialog.getByLabel('Or paste the config')
+    await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true')
+    expect(await box.inputValue()).toBe(broken)
+    const described = (await box.getAttribute('aria-describedby')) ?? ''
+    const errorText = await page.locator(`[id="${described.split(' ')[0]}"]`).textContent()
+    expect(errorText).toMatch(/line 4, column \d+/)
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+
   it('installs a dropped .mcpb bundle with its settings form, and the server connects', async () => {
     await dragFile(page, 'hello.mcpb', buildHelloBundle())
     const dialog = page.getByRole('dialog', { name: 'Install Hello Bundle' })

@@ -84,8 +84,9 @@ describe('servers panel in Chromium (built app, real servers)', () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' })
   })
 
-  it('adds a server through the form: the env value goes to the secret store, never to the page or settings', async () => {
+  it('adds a server through the form: a secret env value goes to the secret store, a plain one stays in clear', async () => {
     const value = 'e2e-env-secret-6620'
+    const plainPath = join(home, 'memory.json')
     await page.getByRole('button', { name: 'Add server' }).click()
     const form = page.getByTestId('server-form')
     await form.getByLabel('Name', { exact: true }).fill('Added')
@@ -94,12 +95,24 @@ describe('servers panel in Chromium (built app, real servers)', () => {
     await form.getByRole('button', { name: 'Add variable' }).click()
     await form.getByLabel('variable name').fill('FIXTURE_TOKEN')
     await form.getByLabel(/^Value of/).fill(value)
+    await form.getByRole('button', { name: 'Add variable' }).click()
+    await form.getByLabel('variable name').nth(1).fill('MEMORY_FILE_PATH')
+    await form.getByLabel('Value of MEMORY_FILE_PATH').fill(plainPath)
+    // Secret by default for a secret-looking name, plain for a path.
+    expect(await form.getByRole('checkbox', { name: 'Keep FIXTURE_TOKEN secret' }).isChecked()).toBe(true)
+    expect(await form.getByRole('checkbox', { name: 'Keep MEMORY_FILE_PATH secret' }).isChecked()).toBe(false)
     await form.getByRole('button', { name: 'Add server' }).click()
     await expect.poll(() => status('added').textContent(), { timeout: 15_000 }).toMatch(/connected/i)
     expect(await page.content()).not.toContain(value)
-    const saved = readFileSync(join(home, 'settings.json'), 'utf8')
-    expect(saved).not.toContain(value)
-    expect(saved).toContain('server.added.env.FIXTURE_TOKEN')
+    expect(await card('added').getByText(plainPath).count()).toBe(1)
+    const saved = JSON.parse(readFileSync(join(home, 'settings.json'), 'utf8')) as {
+      servers: Array<{ id: string; env?: Record<string, unknown> }>
+    }
+    expect(JSON.stringify(saved)).not.toContain(value)
+    expect(saved.servers.find((server) => server.id === 'added')?.env).toEqual({
+      FIXTURE_TOKEN: { secret: 'server.added.env.FIXTURE_TOKEN' },
+      MEMORY_FILE_PATH: plainPath,
+    })
   })
 
   it('disables and re-enables a server from its card', async () => {

@@ -9,7 +9,10 @@ export function printConfigPath(home: string, json: boolean, io: CliIo): number 
   return 0
 }
 
-/** Settings with every literal env/header value masked, and secret names only: values never leave the store. */
+/**
+ * Settings with secret values masked (plain env and header values of servers shown, as in the window), and
+ * secret names only: values never leave the store.
+ */
 export function showConfig(home: string, json: boolean, io: CliIo): number {
   const { print, warn } = outputOf(io)
   const profile = openNodeProfile(home)
@@ -31,7 +34,7 @@ export function showConfig(home: string, json: boolean, io: CliIo): number {
       ),
     )
   } else {
-    print(`Settings file: ${profile.paths.settingsFile} (env and header values are masked)`)
+    print(`Settings file: ${profile.paths.settingsFile} (secret values are masked)`)
     print(JSON.stringify(settings, null, 2))
     print('')
     print(`Stored secrets (${profile.paths.secretsFile}), names only:`)

@@ -1,5 +1,5 @@
 import { IpcFailure } from '../../shared/ipc/ipc-error'
-import type { ConfigValueInput, ServerInput } from '../../shared/mcp/server-input'
+import type { ServerInput } from '../../shared/mcp/server-input'
 import {
   remoteTransportSchema,
   samplingPolicySchema,
@@ -15,7 +15,12 @@ import { openNodeProfile } from '../../main/core/profile/open-node-profile'
 import type { OptionValues } from '../cli-args'
 import { outputOf, UsageError, type CliIo } from '../cli-io'
 import { firstLine } from '../format/terminal-text'
-import { parseHeaders } from '../header-option'
+import {
+  REMOTE_VALUE_OPTIONS,
+  serverEnvFrom,
+  serverHeadersFrom,
+  STDIO_VALUE_OPTIONS,
+} from '../server-value-options'
 import { findServer } from '../server-lookup'
 
 function openConfigs(home: string) {
@@ -25,8 +30,8 @@ function openConfigs(home: string) {
 
 /**
  * `servers add`: builds the same input the add form sends and lets ServerConfigService validate and store
- * it, so every env and header value (and an OAuth client secret) goes to the secret store and settings.json
- * gets references only. The client secret is read from stdin, never from argv, where shell history and
+ * it, so secret env and header values (and an OAuth client secret) go to the secret store and settings.json
+ * gets references only; plain ones (by name, or `--plain-env`) are written in clear, as the form does. The client secret is read from stdin, never from argv, where shell history and
  * `ps` would keep it.
  */
 export async function addServer(
@@ -63,6 +68,14 @@ export async function addServer(
     print(`  ${kind} values stored as secrets (settings.json holds only these names): ${stored.join(', ')}`)
     const backend = profile.secrets.backend
     if (!backend.secure && backend.warning) warn(`note: ${backend.warning}`)
+  }
+  const plain = plainNamesOf(config)
+  if (plain.length > 0) {
+    const kind = config.transport === 'stdio' ? 'env' : 'header'
+    print(
+      `  plain ${kind} values (kept in settings.json in clear; --secret-${kind} K… stores one as a secret): ` +
+        plain.join(', '),
+    )
   }
   print(
     config.enabled
@@ -112,7 +125,7 @@ function serverInputFrom(
     if (command.length > 0) {
       throw new UsageError('give either --url URL (a remote server) or -- <command> [args...], not both')
     }
-    for (const option of ['env', 'cwd'] as const) {
+    for (const option of [...STDIO_VALUE_OPTIONS, 'cwd'] as const) {
       if (values[option] !== undefined)
         throw new UsageError(`--${option} applies to stdio servers, not to --url`)
     }
@@ -121,7 +134,7 @@ function serverInputFrom(
       ...base,
       transport: parseTransport(values.transport),
       url: values.url,
-      headers: parseHeaders(values.header ?? []),
+      headers: serverHeadersFrom(values),
       ...(oauth ? { oauth } : {}),
     }
   }
@@ -140,13 +153,13 @@ function serverInputFrom(
     transport: 'stdio',
     command: executable,
     args,
-    env: parseEnv(values.env ?? [], env),
+    env: serverEnvFrom(values, env),
     ...(values.cwd !== undefined ? { cwd: values.cwd } : {}),
   }
 }
 
 const REMOTE_ONLY_OPTIONS = [
-  'header',
+  ...REMOTE_VALUE_OPTIONS,
   'transport',
   'oauth-client-id',
   'oauth-client-secret-stdin',
@@ -213,29 +226,16 @@ function parseProtocol(raw: string | undefined): ServerProtocol {
   throw new UsageError(`invalid --protocol "${raw}": expected ${serverProtocolSchema.options.join(', ')}`)
 }
 
-/**
- * `--env K=V` (the value as given) or `--env K` (the value of K in this shell, so it stays out of the
- * shell history). Error messages name the key, never the value: a value may be a token.
- */
-function parseEnv(pairs: string[], shellEnv: NodeJS.ProcessEnv): Record<string, ConfigValueInput> {
-  const env: Record<string, ConfigValueInput> = {}
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=')
-    const key = equals === -1 ? pair : pair.slice(0, equals)
-    if (key === '') throw new UsageError('an --env starts with "=": expected --env NAME=value or --env NAME')
-    if (Object.hasOwn(env, key)) throw new UsageError(`--env ${key} is given more than once`)
-    const value = equals === -1 ? shellEnv[key] : pair.slice(equals + 1)
-    if (value === undefined)
-      throw new UsageError(`--env ${key}: ${key} is not set in this shell's environment`)
-    env[key] = { value }
-  }
-  return env
-}
-
 function secretNamesOf(config: ServerConfig): string[] {
   const values =
     config.transport === 'stdio'
       ? Object.values(config.env)
       : [...Object.values(config.headers), config.oauth?.clientSecret]
   return values.flatMap((value) => (value === undefined || typeof value === 'string' ? [] : [value.secret]))
+}
+
+/** The env or header names whose values settings.json holds in clear (names only, never the values). */
+function plainNamesOf(config: ServerConfig): string[] {
+  const record = config.transport === 'stdio' ? config.env : config.headers
+  return Object.entries(record).flatMap(([name, value]) => (typeof value === 'string' ? [name] : []))
 }

@@ -8,14 +8,18 @@ import {
 } from '../settings/settings-schema'
 
 /**
- * A value typed into the add/edit form or given on the command line: a new value (stored in the secret
- * store, only a reference lands in settings.json), an existing secret reference, or "keep what is there"
- * when editing. Values never come back out: the form only ever shows them masked.
+ * A value typed into the add/edit form or given on the command line: a new secret value (stored in the
+ * secret store, only a reference lands in settings.json), a plain value (written into settings.json in
+ * clear, for paths and flags), an existing secret reference, or "keep what is there" when editing.
+ * `{ keep: true, as: 'secret' }` moves a saved plain value into the secret store without the window having
+ * to send it again. There is no "keep as plain" for a secret: a secret never reaches the window, so making
+ * it plain means typing the value again. Secret values never come back out: the form shows them masked.
  */
 export const configValueInputSchema = z.union([
   z.object({ value: z.string().max(65536) }).strict(),
+  z.object({ plain: z.string().max(65536) }).strict(),
   secretRefSchema,
-  z.object({ keep: z.literal(true) }).strict(),
+  z.object({ keep: z.literal(true), as: z.literal('secret').optional() }).strict(),
 ])
 export type ConfigValueInput = z.infer<typeof configValueInputSchema>
 

@@ -7,6 +7,10 @@ export const secretNameSchema = z
 export const secretRefSchema = z.object({ secret: secretNameSchema }).strict()
 export type SecretRef = z.infer<typeof secretRefSchema>
 
-/** Env values and headers may be literal (e.g. `DEBUG=1`) or a secret reference; literals are masked in views. */
+/**
+ * Env values and headers may be literal (a plain value such as `DEBUG=1`, kept in settings.json in clear)
+ * or a secret reference. Views show a server's literals in clear unless the name looks secret
+ * (settings-view.ts).
+ */
 export const configValueSchema = z.union([z.string(), secretRefSchema])
 export type ConfigValue = z.infer<typeof configValueSchema>

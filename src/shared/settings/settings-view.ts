@@ -16,14 +16,18 @@ import {
   type ServerOAuthConfig,
   type Settings,
 } from './settings-schema'
+import { looksSecretName } from './secret-names'
 
 /**
- * What leaves the main process: settings with every literal env value, header and OAuth client secret
- * replaced by a mask. They are treated as secrets even when written literally, so they never reach the
- * renderer (or a printed `config show`) in clear.
+ * What leaves the main process. A server's plain env values and headers (literals in settings.json whose
+ * names do not look secret: `MEMORY_FILE_PATH`, `DEBUG`) are shown as they are, `{ plain }`; the user
+ * chose to keep them in clear. Every other literal — a provider's header, an OAuth client secret, or a
+ * server value under a secret-looking name, which may be a token someone wrote into settings.json by hand
+ * — is replaced by a mask, so it never reaches the renderer (or a printed `config show`) in clear.
  */
 export const maskedValueSchema = z.object({ masked: z.literal(true) }).strict()
-export const configValueViewSchema = z.union([secretRefSchema, maskedValueSchema])
+export const plainValueSchema = z.object({ plain: z.string() }).strict()
+export const configValueViewSchema = z.union([secretRefSchema, maskedValueSchema, plainValueSchema])
 export type ConfigValueView = z.infer<typeof configValueViewSchema>
 
 /** A remote server's OAuth settings as the renderer sees them: the client secret masked like a header. */
@@ -109,6 +113,16 @@ function maskRecord(record: Record<string, ConfigValue>): Record<string, ConfigV
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, maskValue(value)]))
 }
 
+/** A server's env or headers: plain values in clear, unless the name says the value is a credential. */
+function serverRecordView(record: Record<string, ConfigValue>): Record<string, ConfigValueView> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key,
+      typeof value === 'string' && !looksSecretName(key) ? { plain: value } : maskValue(value),
+    ]),
+  )
+}
+
 /** Strips credentials out of URLs (`https://user:pass@host`) as well as query values, which often carry keys. */
 export function maskUrl(raw: string): string {
   try {
@@ -125,12 +139,12 @@ export function maskUrl(raw: string): string {
 }
 
 export function maskServer(server: ServerConfig): ServerConfigView {
-  if (server.transport === 'stdio') return { ...server, env: maskRecord(server.env) }
+  if (server.transport === 'stdio') return { ...server, env: serverRecordView(server.env) }
   const { oauth, ...remote } = server
   return {
     ...remote,
     url: maskUrl(server.url),
-    headers: maskRecord(server.headers),
+    headers: serverRecordView(server.headers),
     ...(oauth ? { oauth: maskOAuth(oauth) } : {}),
   }
 }

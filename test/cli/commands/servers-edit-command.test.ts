@@ -225,7 +225,7 @@ describe('mcp-desk servers remove / enable / disable', () => {
       ],
       0,
     )
-    await expectExit(['--home', home, 'servers', 'add', 'Keep', '--env', 'OTHER=x', '--', 'cmd'], 0)
+    await expectExit(['--home', home, 'servers', 'add', 'Keep', '--secret-env', 'OTHER=x', '--', 'cmd'], 0)
     openNodeProfile(home).secrets.set('user-key', 'not-owned-by-a-server')
 
     const removed = await expectExit(['--home', home, 'servers', 'remove', 'FIXTURE'], 0)

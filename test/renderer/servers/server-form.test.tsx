@@ -149,8 +149,8 @@ describe('server form', () => {
             env: {
               KEEP: { secret: 'server.notes.env.KEEP' },
               SHARED: { secret: 'team-token' },
-              REPLACE: { masked: true },
-              DROP: { masked: true },
+              REPLACE: { secret: 'server.notes.env.REPLACE' },
+              DROP: { secret: 'server.notes.env.DROP' },
             },
             sampling: 'allow',
           }),

@@ -31,6 +31,8 @@ function failure(code: IpcError['code'], message: string): Promise<IpcResult<nev
 export class FakeImports {
   readonly files = new Map<string, FakeImportFile>()
   readonly bundles = new Map<string, FakeBundle>()
+  /** Texts the host refuses with a message of its own (a syntax error with its line and column). */
+  readonly refusals = new Map<string, string>()
   readonly #previews = new Map<string, FakeImportFile>()
   readonly #inspected = new Map<string, FakeBundle>()
   readonly servers: FakeServers
@@ -42,6 +44,8 @@ export class FakeImports {
 
   preview({ text }: RequestOf<'import:preview'>): Answer<'import:preview'> {
     if (text.length > 5 * 1024 * 1024) return failure('validation_failed', 'the file is larger than 5 MiB')
+    const refusal = this.refusals.get(text)
+    if (refusal !== undefined) return failure('validation_failed', refusal)
     const file = this.files.get(text)
     if (!file) {
       return failure(

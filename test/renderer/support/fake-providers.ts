@@ -201,7 +201,8 @@ export class FakeProviders {
     let apiKey: ProviderView['apiKey'] = input.apiKey === undefined ? previous?.apiKey : undefined
     if (input.apiKey) {
       const key = this.#view(`provider.${id}.api-key`, input.apiKey, previous?.apiKey)
-      if (!key || 'masked' in key) return failure('validation_failed', 'apiKey has no stored value to keep')
+      if (!key || !('secret' in key))
+        return failure('validation_failed', 'apiKey has no stored value to keep')
       apiKey = key
     }
     const headers: Record<string, ConfigValueView> = {}
@@ -230,6 +231,8 @@ export class FakeProviders {
   ): ConfigValueView | undefined {
     if ('keep' in input) return previous
     if ('secret' in input) return { secret: input.secret }
+    // A provider's literal header is masked in its view, like the host's.
+    if ('plain' in input) return { masked: true }
     this.typedSecrets.set(secretName, input.value)
     return { secret: secretName }
   }

@@ -1,4 +1,5 @@
 import { serverInputSchema, type ConfigValueInput } from '../../../src/shared/mcp/server-input'
+import { looksSecretName } from '../../../src/shared/settings/secret-names'
 import type { ServerState } from '../../../src/shared/mcp/server-state'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
 import type { RequestOf, ResponseOf } from '../../../src/shared/ipc/contract'
@@ -266,9 +267,14 @@ export class FakeServers {
       if ('keep' in input) {
         const kept = previous[key]
         if (!kept) return { error: `${kind} ${key} has no stored value to keep` }
-        views[key] = kept
+        // As the host does: "keep as secret" moves a plain value into the store.
+        views[key] =
+          input.as === 'secret' && !('secret' in kept) ? { secret: `server.${id}.${kind}.${key}` } : kept
       } else if ('secret' in input) {
         views[key] = { secret: input.secret }
+      } else if ('plain' in input) {
+        // As the host's view: in clear, unless the name says it is a credential.
+        views[key] = looksSecretName(key) ? { masked: true } : { plain: input.plain }
       } else {
         views[key] = { secret: `server.${id}.${kind}.${key}` }
       }

@@ -7,8 +7,11 @@ import type { SecretStore } from './secret-store'
 /**
  * How a value typed into a form (or given on the command line) becomes settings: a new value goes into the
  * secret store under a name the owning service controls and settings only receive `{ secret: name }`;
- * an existing secret is referenced as-is; `{ keep: true }` keeps what an edit replaces. Shared by the
- * server and provider services so both treat keys, env values and headers the same way.
+ * a plain value is written into settings.json as it is; an existing secret is referenced as-is;
+ * `{ keep: true }` keeps what an edit replaces, and `{ keep: true, as: 'secret' }` moves a kept plain value
+ * into the secret store. What a change stops referencing is deleted by the caller's updateWithSecrets,
+ * so a secret made plain leaves the store once nothing refers to it. Shared by the server and provider
+ * services so both treat keys, env values and headers the same way.
  */
 
 /**
@@ -23,19 +26,30 @@ export function ownedSecretName(scope: string, key: string): string {
 
 /**
  * Stores one input. `label` names the value in errors (`header Authorization`, `apiKey`); `secretName` is
- * where a new value goes; `previous` is what `{ keep: true }` keeps.
+ * where a new value goes; `previous` is what `{ keep: true }` keeps; `allowPlain` lets it be a literal.
  */
 export function storeConfigValue(
   secrets: SecretStore,
   input: ConfigValueInput,
   previous: ConfigValue | undefined,
-  target: { label: string; secretName: string },
+  target: { label: string; secretName: string; allowPlain?: boolean },
 ): ConfigValue {
   if ('keep' in input) {
     if (previous === undefined) {
       throw new IpcFailure('validation_failed', `${target.label} has no stored value to keep`)
     }
+    if (input.as === 'secret' && typeof previous === 'string') {
+      secrets.set(target.secretName, previous)
+      return { secret: target.secretName }
+    }
     return previous
+  }
+  if ('plain' in input) {
+    // A key or client secret is a credential by definition: only env values and headers may be plain.
+    if (target.allowPlain !== true) {
+      throw new IpcFailure('validation_failed', `${target.label} is always kept in the secret store`)
+    }
+    return input.plain
   }
   if ('secret' in input) {
     if (secrets.get(input.secret) === undefined) {
@@ -60,6 +74,7 @@ export function storeConfigValues(
     out[key] = storeConfigValue(secrets, input, previous[key], {
       label: `${kind} ${key}`,
       secretName: ownedSecretName(scope, key),
+      allowPlain: true,
     })
   }
   return out

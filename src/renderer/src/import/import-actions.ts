@@ -19,7 +19,8 @@ export interface ImportSummary {
  * what was written. `busy` is set while the host applies or installs; `error` is its refusal, shown inline.
  */
 export type ImportDialog =
-  | { step: 'source'; error?: string; fileName?: string }
+  /** `text`: a paste the host refused, given back to the paste box so the user can fix it there. */
+  | { step: 'source'; error?: string; fileName?: string; text?: string }
   | { step: 'reading'; fileName?: string }
   | { step: 'config'; preview: ImportPreview; fileName?: string; busy: boolean; error?: string }
   | { step: 'bundle'; preview: BundlePreview; fileName?: string; busy: boolean; error?: string }
@@ -72,8 +73,9 @@ export function createImportActions({ call, get, set }: ImportActionDeps): Impor
     const mine = ++attempt
     set({ importDialog: { step: 'reading', ...(fileName ? { fileName } : {}) } })
     const named = fileName ? { fileName } : {}
+    let source: ImportSource | undefined
     try {
-      const source = await read()
+      source = await read()
       if (source.kind === 'bundle') {
         const bundle = await call('import:inspect-bundle', { data: source.data, ...named })
         if (mine === attempt)
@@ -84,7 +86,11 @@ export function createImportActions({ call, get, set }: ImportActionDeps): Impor
           set({ importDialog: { step: 'config', preview: config, busy: false, ...named } })
       }
     } catch (error) {
-      if (mine === attempt) set({ importDialog: { step: 'source', error: message(error), ...named } })
+      if (mine !== attempt) return
+      // A refused paste goes back into the box (the reading step replaced it), so fixing a typo the
+      // parser found at line 4 does not mean pasting the whole config again.
+      const pasted = source?.kind === 'config' && !fileName ? { text: source.text } : {}
+      set({ importDialog: { step: 'source', error: message(error), ...named, ...pasted } })
     }
   }
 

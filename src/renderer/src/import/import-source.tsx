@@ -10,13 +10,17 @@ export function ImportSource({ dialog }: { dialog: Extract<ImportDialog, { step:
   const importFile = useAppState((state) => state.importFile)
   const importText = useAppState((state) => state.importText)
   const closeImport = useAppState((state) => state.closeImport)
-  const [text, setText] = useState('')
+  // A paste the host refused comes back with its error, to be fixed in place.
+  const [text, setText] = useState(dialog.text ?? '')
   const fileRef = useRef<HTMLInputElement>(null)
   const id = useId()
+  const pasteError = dialog.error !== undefined && dialog.text !== undefined ? dialog.error : undefined
+  const hintId = `${id}-paste-hint`
+  const errorId = `${id}-paste-error`
 
   return (
     <div className="import-source">
-      {dialog.error && (
+      {dialog.error && pasteError === undefined && (
         <div className="callout callout--danger" role="alert" data-testid="import-error">
           <p className="callout-title">
             {dialog.fileName ? `${dialog.fileName} was not imported` : 'The text was not imported'}
@@ -64,8 +68,20 @@ export function ImportSource({ dialog }: { dialog: Extract<ImportDialog, { step:
           spellCheck={false}
           value={text}
           placeholder={'{\n  "mcpServers": { … }\n}'}
+          aria-invalid={pasteError !== undefined}
+          aria-describedby={pasteError !== undefined ? `${errorId} ${hintId}` : undefined}
           onChange={(event) => setText(event.target.value)}
         />
+        {pasteError !== undefined && (
+          <>
+            <p id={errorId} className="field-error selectable import-error-message" role="alert">
+              {pasteError}
+            </p>
+            <p id={hintId} className="field-hint">
+              Fix the text above and choose Preview again.
+            </p>
+          </>
+        )}
         <div className="modal-actions">
           <button type="button" className="button" onClick={closeImport}>
             Cancel

@@ -220,7 +220,7 @@ export function buildServerInput(
           transport: 'stdio',
           command: form.command,
           args: parseArgs(form.args),
-          env: collectRows('env', form.env, errors),
+          env: collectRows('env', form.env, errors, true),
           ...(form.cwd.trim() !== '' ? { cwd: form.cwd.trim() } : {}),
         }
       : remoteInput(form, common, errors)
@@ -247,7 +247,7 @@ function remoteInput(
     ...common,
     transport: form.transport === 'sse' ? 'sse' : 'http',
     url: form.url.trim(),
-    headers: collectRows('headers', form.headers, errors),
+    headers: collectRows('headers', form.headers, errors, true),
     ...(oauth ? { oauth } : {}),
   }
 }

@@ -130,6 +130,7 @@ export function ServerForm({
           <ValueRowsField
             list="env"
             ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
+            choosable
             rows={form.env}
             errors={errors}
             onChange={(rows) => change('env', rows)}
@@ -186,6 +187,7 @@ export function ServerForm({
           <ValueRowsField
             list="headers"
             ownedPrefix={config ? serverSecretPrefix(config.id) : undefined}
+            choosable
             rows={form.headers}
             errors={errors}
             onChange={(rows) => change('headers', rows)}

@@ -2,9 +2,10 @@ import type { ConfigValueView } from '../../../shared/settings/settings-view'
 import { isOwnedSecret } from './value-rows-model'
 
 /**
- * A saved env, header or key value, which never reaches the window: bullets when it was typed in (kept in
- * the secret store or written literally in settings.json), or the name of the secret it refers to.
- * `ownedPrefix` names the secrets MCP Desk made for this server or provider (undefined: not saved yet).
+ * A saved env, header or key value. A secret never reaches the window: bullets when it was typed in (kept
+ * in the secret store, or a literal under a secret-looking name), or the name of the secret it refers to.
+ * A server's plain value (a path, a flag) is shown as it is. `ownedPrefix` names the secrets MCP Desk made
+ * for this server or provider (undefined: not saved yet).
  */
 export function StoredValue({
   ownedPrefix,
@@ -13,6 +14,7 @@ export function StoredValue({
   ownedPrefix: string | undefined
   value: ConfigValueView
 }) {
+  if ('plain' in value) return <code className="config-plain selectable">{value.plain}</code>
   if ('secret' in value && !isOwnedSecret(ownedPrefix, value)) {
     return <span className="config-secret-ref selectable">secret: {value.secret}</span>
   }

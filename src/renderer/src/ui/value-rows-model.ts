@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import type { ConfigValueInput } from '../../../shared/mcp/server-input'
+import { looksSecretName } from '../../../shared/settings/secret-names'
 import type { ConfigValueView } from '../../../shared/settings/settings-view'
 
 /**
  * Name/value rows (a server's env or headers, a provider's headers) as the forms edit them, and their
- * translation to the `{ value } | { keep: true }` inputs the host takes. Stored values never come back:
- * a saved row only knows that something is stored.
+ * translation to the inputs the host takes. Secret values never come back: a saved secret row only knows
+ * that something is stored. A server's plain values come back in clear and are edited as text.
  */
 
 /** One env variable or header. A row with `stored` came from the saved config. */
@@ -13,10 +14,18 @@ export interface ValueRow {
   /** Stable identity for React keys and error keys; never sent. */
   rowId: string
   name: string
-  /** What is saved for this key, masked; null for a row the user added. Its name cannot be edited. */
+  /**
+   * What is saved for this key: a secret (its name, never its value), a plain value in clear, or a mask (a
+   * literal under a secret-looking name). Null for a row the user added. Its name cannot be edited.
+   */
   stored: ConfigValueView | null
-  /** A newly typed value. Empty on a stored row means "keep what is saved". */
+  /**
+   * A newly typed value. Empty on a stored secret means "keep what is saved"; a stored plain value starts
+   * here as it is saved, since the user sees and edits it in clear.
+   */
   value: string
+  /** Whether the value is (to be) kept in the secret store; null: as the name suggests (`isSecretRow`). */
+  secret: boolean | null
 }
 
 /** Problems by field: a form's own field names, `<env|headers>.<rowId>.<name|value>`, or `form`. */
@@ -26,7 +35,24 @@ export type ValueListKey = 'env' | 'headers'
 
 let nextRowId = 1
 export function newRow(stored: ConfigValueView | null = null, name = ''): ValueRow {
-  return { rowId: `row-${nextRowId++}`, name, stored, value: '' }
+  return {
+    rowId: `row-${nextRowId++}`,
+    name,
+    stored,
+    value: stored && 'plain' in stored ? stored.plain : '',
+    // A saved value is what it was saved as; a new one follows its name until the user says otherwise.
+    secret: stored ? 'secret' in stored : null,
+  }
+}
+
+/** Whether the row's value goes to the secret store: as the user chose, else as its name suggests. */
+export function isSecretRow(row: ValueRow): boolean {
+  return row.secret ?? looksSecretName(row.name.trim())
+}
+
+/** A saved secret made plain: its value must be typed again, because the window never receives it. */
+export function needsRetyping(row: ValueRow): boolean {
+  return row.stored !== null && 'secret' in row.stored && !isSecretRow(row)
 }
 
 /**
@@ -57,11 +83,16 @@ export function rowField(list: ValueListKey, row: ValueRow, part: 'name' | 'valu
   return `${list}.${row.rowId}.${part}`
 }
 
-/** Rows to a record of value inputs; problems the schema cannot see (blank, duplicate) are found here. */
+/**
+ * Rows to a record of value inputs; problems the schema cannot see (blank, duplicate) are found here.
+ * `choosable`: each row is plain or secret (a server's env and headers); otherwise every value is secret
+ * (a provider's headers).
+ */
 export function collectRows(
   list: ValueListKey,
   rows: ValueRow[],
   errors: FieldErrors,
+  choosable = false,
 ): Record<string, ConfigValueInput> {
   const record: Record<string, ConfigValueInput> = {}
   const seen = new Set<string>()
@@ -78,7 +109,11 @@ export function collectRows(
       continue
     }
     seen.add(name)
-    if (row.stored) {
+    if (choosable) {
+      const input = choosableInput(row)
+      if ('error' in input) errors[rowField(list, row, 'value')] = input.error
+      else record[name] = input
+    } else if (row.stored) {
       record[name] = row.value === '' ? { keep: true } : { value: row.value }
     } else if (row.value === '') {
       errors[rowField(list, row, 'value')] = 'enter a value, or remove the row'
@@ -87,6 +122,26 @@ export function collectRows(
     }
   }
   return record
+}
+
+/** One row of a form where values may be plain: what to send, or why it cannot be sent yet. */
+function choosableInput(row: ValueRow): ConfigValueInput | { error: string } {
+  const stored = row.stored
+  const savedPlain = stored && 'plain' in stored ? stored.plain : undefined
+  if (isSecretRow(row)) {
+    if (!stored && row.value === '') return { error: 'enter a value, or remove the row' }
+    if (!stored || (row.value !== '' && row.value !== savedPlain)) return { value: row.value }
+    // Kept: a saved plain value moves into the secret store on the host, without being sent again.
+    return 'secret' in stored ? { keep: true } : { keep: true, as: 'secret' }
+  }
+  // A plain value shown in clear is sent as it now reads (empty is a value too: `FLAG=`).
+  if (savedPlain !== undefined) return { plain: row.value }
+  if (row.value !== '') return { plain: row.value }
+  if (!stored) return { error: 'enter a value, or remove the row' }
+  if ('secret' in stored) {
+    return { error: 'type the value again to keep it in plain text: a secret is never shown here' }
+  }
+  return { keep: true }
 }
 
 /**

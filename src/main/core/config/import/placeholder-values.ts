@@ -1,5 +1,6 @@
 import type { ParsedServerInput as ServerInput } from '../../../../shared/mcp/server-input'
 import type { Placeholder } from '../../../../shared/import/import-types'
+import { looksSecret } from './placeholders'
 
 /** Any `${…}` reference; which ones are placeholders is decided by the scan (`placeholders.ts`), not here. */
 const TOKEN = /\$\{[^{}]*\}/g
@@ -44,6 +45,7 @@ export function resolvePlaceholders(
 ): ResolvedServer {
   const missing = new Set<string>()
   const plainSecrets = new Set<string>()
+  const secretTokens = placeholders.filter((p) => p.secret).map((p) => p.token)
   const replace = (at: string, text: string): string =>
     text.replace(TOKEN, (token) => {
       const placeholder = placeholders.find(
@@ -66,23 +68,39 @@ export function resolvePlaceholders(
           ...input,
           command: replace('command', input.command),
           args: input.args.map((arg, index) => replace(`args[${index}]`, arg)),
-          env: mapValues('env', input.env, replace),
+          env: mapValues('env', input.env, replace, secretTokens),
           ...(input.cwd === undefined ? {} : { cwd: replace('cwd', input.cwd) }),
         }
-      : { ...input, url: replace('url', input.url), headers: mapValues('headers', input.headers, replace) }
+      : {
+          ...input,
+          url: replace('url', input.url),
+          headers: mapValues('headers', input.headers, replace, secretTokens),
+        }
   return { input: resolved, missing: [...missing], plainSecrets: [...plainSecrets] }
 }
 
 type ValueInputs = Extract<ServerInput, { transport: 'stdio' }>['env']
 
+/**
+ * Each env value or header with its placeholders replaced, plain or secret as its preview row said
+ * (row-trust.ts): secret when the name looks secret or a secret placeholder fills it, else kept in
+ * settings.json in clear like a plain value typed into the form.
+ */
 function mapValues(
   field: 'env' | 'headers',
   record: ValueInputs,
   replace: (at: string, text: string) => string,
+  secretTokens: readonly string[],
 ): ValueInputs {
   const out: ValueInputs = {}
   for (const [key, value] of Object.entries(record)) {
-    out[key] = 'value' in value ? { value: replace(`${field}.${key}`, value.value) } : value
+    if (!('value' in value)) {
+      out[key] = value
+      continue
+    }
+    const text = replace(`${field}.${key}`, value.value)
+    const secret = looksSecret(key) || secretTokens.some((token) => value.value.includes(token))
+    out[key] = secret ? { value: text } : { plain: text }
   }
   return out
 }

@@ -1,5 +1,6 @@
 import type { ImportedServer, Placeholder } from '../../../../shared/import/import-types'
 import type { ConfigValueInput } from '../../../../shared/mcp/server-input'
+import { looksSecretName } from '../../../../shared/settings/secret-names'
 
 /**
  * Finds the `${…}` references in imported servers. Values keep the token text: resolving it (asking the
@@ -17,11 +18,12 @@ export interface InputDeclaration {
   password?: boolean
 }
 
-/** Names that look like credentials: the form uses a password field and the value goes to the secret store. */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|AUTH/i
-
+/**
+ * Names that look like credentials: the form uses a password field and the value goes to the secret store.
+ * The same rule as the server form's and `servers add`'s default (shared/settings/secret-names.ts).
+ */
 export function looksSecret(name: string): boolean {
-  return SECRET_NAME.test(name)
+  return looksSecretName(name)
 }
 
 const TOKEN = /\$\{([^{}]*)\}/g

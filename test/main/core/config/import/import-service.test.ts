@@ -127,6 +127,11 @@ describe('ImportService.apply', () => {
     expect(configs.resolveValues(github)).toEqual({ GITHUB_TOKEN: 'ghp_secret', HOME_DIR: '/home/ada' })
     expect(JSON.stringify(doc.read())).not.toContain('ghp_secret')
     expect(secrets.list().some((name) => name.includes('GITHUB_TOKEN'))).toBe(true)
+    // As its preview row said: a secret-looking name goes to the store, any other stays plain in settings.
+    expect(github.transport === 'stdio' && github.env).toEqual({
+      GITHUB_TOKEN: { secret: `server.${github.id}.env.GITHUB_TOKEN` },
+      HOME_DIR: '/home/ada',
+    })
     const notes = configs.list().find((c) => c.id === 'notes')!
     expect(configs.resolveValues(notes)).toEqual({ API_KEY: 'k-new' })
     await expect(service.apply({ previewId, decisions: [] })).rejects.toMatchObject({ code: 'not_found' })
