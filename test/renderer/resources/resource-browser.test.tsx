@@ -123,7 +123,7 @@ describe('resource browser and attachments', () => {
     const send = within(composer).getByRole<HTMLButtonElement>('button', { name: 'Send' })
     // Resources alone are not a message.
     expect(send.disabled).toBe(true)
-    expect(composer.textContent).toContain('Write a message to go with the attached resources.')
+    expect(composer.textContent).toContain('Write a message to go with what you attached.')
 
     fireEvent.change(within(composer).getByLabelText('Message'), { target: { value: 'What is in these?' } })
     fireEvent.click(send)

@@ -1,4 +1,4 @@
-import type { InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
+import type { AttachedFile, InsertedPrompt, MessageResourceRef } from '../../../shared/chat/chat-view'
 import type { ToolCallCard, ToolCallDecision } from '../../../shared/chat/tool-call-card'
 import type { ConversationMeta, TranscriptRecord } from '../../../shared/chat/transcript-schema'
 import type { DeskApi } from '../../../shared/ipc/contract'
@@ -34,6 +34,8 @@ export interface SendOptions {
   confirmUnknown?: boolean
   /** Resources attached above the composer; the host reads them when the message goes. */
   attachments?: MessageResourceRef[]
+  /** Files from the user's computer, read by the window (file-attachments.ts). */
+  files?: AttachedFile[]
   /** A prompt's messages, inserted before the text (which may then be empty). */
   inserted?: InsertedPrompt
 }
@@ -300,6 +302,7 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
           text,
           ...(confirmUnknown ? { confirmUnknown: true } : {}),
           ...(options.attachments?.length ? { attachments: options.attachments } : {}),
+          ...(options.files?.length ? { files: options.files } : {}),
           ...(options.inserted ? { inserted: options.inserted } : {}),
         })
         // The turn's own events may have come first; the answer only fills in what they did not say.

@@ -8,6 +8,9 @@ import { PromptPicker } from '../prompts/prompt-picker'
 import { PromptChip } from '../prompts/prompt-picker-chip'
 import { PROMPT_LISTBOX_ID, usePromptPicker } from '../prompts/prompt-picker-control'
 import { ResourceAttachmentChip } from '../resources/resource-attachment-chip'
+import { AttachMenu } from './attach-menu'
+import { pickedFileFacts } from './attached-files-model'
+import { usePickedFiles } from './use-picked-files'
 
 /** Why the composer cannot send right now, or how it sends; shown under the text box. */
 function composerReason(state: {
@@ -28,7 +31,7 @@ function composerReason(state: {
   if (state.hasPrompt && !state.hasText) {
     return "Enter sends the prompt's messages; text you add goes after them."
   }
-  if (state.hasAttachments && !state.hasText) return 'Write a message to go with the attached resources.'
+  if (state.hasAttachments && !state.hasText) return 'Write a message to go with what you attached.'
   return 'Enter sends, Shift+Enter starts a new line, / inserts a server’s prompt. Every tool call waits for your approval.'
 }
 
@@ -97,6 +100,7 @@ export function Composer() {
   const [askingFor, setAskingFor] = useState<PromptInfo | null>(null)
   const [promptError, setPromptError] = useState<string | null>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
+  const files = usePickedFiles()
 
   const id = conversation?.id
   const text = id ? (drafts[id] ?? '') : ''
@@ -133,6 +137,7 @@ export function Composer() {
       confirmUnknown,
       ...(inserted ? { inserted: insertedForSend(inserted) } : {}),
       ...(attachments.length > 0 ? { attachments: attachmentsForSend(attachments) } : {}),
+      ...(files.picked.length > 0 ? { files: files.picked.map((picked) => picked.file) } : {}),
     })
     setSending(false)
     if (result === 'sent') {
@@ -140,6 +145,7 @@ export function Composer() {
       setConfirmingFor(null)
       removeInsertedPrompt()
       clearAttachments()
+      files.clear()
       setPromptError(null)
       inputRef.current?.focus()
     } else if (result === 'confirm') {
@@ -165,7 +171,7 @@ export function Composer() {
   }
 
   const focusInput = () => inputRef.current?.focus()
-  const hasChips = inserted !== null || attachments.length > 0
+  const hasChips = inserted !== null || attachments.length > 0 || files.picked.length > 0
 
   return (
     <form
@@ -188,7 +194,33 @@ export function Composer() {
               onRemoved={focusInput}
             />
           ))}
+          {files.picked.map((picked) => (
+            <li key={picked.key} className="composer-chip" data-testid="file-chip">
+              <span className="composer-chip-summary">
+                <span className="composer-chip-kind">File:</span>{' '}
+                <span className="composer-chip-name selectable">{picked.file.name}</span>
+                <span className="composer-chip-facts"> · {pickedFileFacts(picked)}</span>
+              </span>
+              <button
+                type="button"
+                className="composer-chip-remove"
+                aria-label={`Remove file ${picked.file.name}`}
+                title="Remove"
+                onClick={() => {
+                  files.remove(picked.key)
+                  focusInput()
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
         </ul>
+      )}
+      {files.error && (
+        <p className="field-error selectable" role="alert" data-testid="file-error">
+          {files.error}
+        </p>
       )}
       {promptError && (
         <p className="field-error selectable" role="alert">
@@ -241,9 +273,10 @@ export function Composer() {
             picking: picker.open,
             hasText,
             hasPrompt: inserted !== null,
-            hasAttachments: attachments.length > 0,
+            hasAttachments: attachments.length + files.picked.length > 0,
           })}
         </p>
+        <AttachMenu disabled={!usable} onFiles={(picked) => void files.add(picked)} />
         {running ? (
           <button
             type="button"

@@ -78,7 +78,16 @@ function ResourceBrowserBody({ serverId, serverName }: { serverId: string; serve
  * A connected server's resources and resource templates, behind a disclosure in its card: listed only
  * when opened (a server can hold thousands), each with Attach for the next message.
  */
-export function ResourceBrowser({ serverId, serverName }: { serverId: string; serverName: string }) {
+export function ResourceBrowser({
+  serverId,
+  serverName,
+  label = 'Resources',
+}: {
+  serverId: string
+  serverName: string
+  /** The disclosure's summary: "Resources" on a server's card, the server's name in the composer's menu. */
+  label?: string
+}) {
   const [open, setOpen] = useState(false)
   return (
     <details
@@ -86,7 +95,7 @@ export function ResourceBrowser({ serverId, serverName }: { serverId: string; se
       data-testid="resource-browser"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary>Resources</summary>
+      <summary>{label}</summary>
       {open && <ResourceBrowserBody serverId={serverId} serverName={serverName} />}
     </details>
   )
