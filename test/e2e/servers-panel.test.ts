@@ -51,9 +51,7 @@ describe('servers panel in Chromium (built app, real servers)', () => {
     await expect.poll(() => status('notes').textContent()).toMatch(/connected/i)
     await expect.poll(() => status('broken').textContent()).toMatch(/failed/i)
     expect(await status('silent').textContent()).toMatch(/starting/i)
-    expect(await card('broken').getByTestId('server-failure').textContent()).toContain(
-      'exited with code 3',
-    )
+    expect(await card('broken').getByTestId('server-failure').textContent()).toContain('exited with code 3')
 
     await card('broken').getByText('Details').click()
     expect(await card('broken').getByTestId('failure-exit-code').textContent()).toBe('3')
