@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { modelCapabilitiesSchema } from '../../../src/shared/models/model-schema'
 import type { ProviderView } from '../../../src/shared/settings/settings-view'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { knownCapabilities, modelFixture, providerFixture } from '../support/fake-providers'
@@ -107,11 +108,45 @@ describe('models panel: model rows', () => {
     const model = row('openai/gpt-4o')
     expect(within(model).getByText('GPT-4o')).toBeTruthy()
     expect(within(model).getByText('gpt-4o').tagName).toBe('CODE')
-    const badges = within(within(model).getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem')
-    expect(badges.map((badge) => badge.textContent)).toEqual(['text', 'image', 'tools', 'temperature'])
-    expect(model.textContent).toContain('128k context · 16,384 max output')
-    expect(model.textContent).toContain('Cost 0.70 · Speed 0.60 · Intelligence 0.90')
+    const facts = within(within(model).getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem')
+    expect(facts.map((fact) => fact.textContent)).toEqual([
+      'images: yes · set by you',
+      'audio: no · set by you',
+      'tools: yes · set by you',
+      'temperature: yes · set by you',
+      '128k context · set by you',
+      '16,384 max output · set by you',
+      'cost score 0.70 · set by you',
+      'speed score 0.60 · set by you',
+      'intelligence score 0.90 · set by you',
+    ])
     expect(model.textContent).toContain('$2.50 in · $10.00 out per 1M tokens')
+  })
+
+  it('shows facts nobody stated as unknown, not omitted, and names where known ones came from', async () => {
+    const api = apiWith([
+      openai([
+        modelFixture('mystery', {
+          capabilities: modelCapabilitiesSchema.parse({
+            contextWindow: 32_000,
+            sources: { contextWindow: 'family' },
+          }),
+        }),
+      ]),
+    ])
+    await openModels(api)
+    const facts = within(row('openai/mystery')).getAllByRole('listitem')
+    expect(facts.map((fact) => fact.textContent)).toEqual([
+      'images: unknown',
+      'audio: unknown',
+      'tools: unknown',
+      'temperature: unknown',
+      '32k context · model-family table',
+      'max output: unknown',
+      'cost score: unknown',
+      'speed score: unknown',
+      'intelligence score: unknown',
+    ])
   })
 
   it('makes a model the default: one radio across providers, and the title bar shows it', async () => {
@@ -203,9 +238,11 @@ describe('models panel: model rows', () => {
     // Focus moves in a passive effect, which can run after the DOM change that ended the wait above.
     await waitFor(() => expect(document.activeElement).toBe(edit))
     expect(saved.textContent).toContain('16,384 max output')
-    expect(saved.textContent).toContain('Cost 0.20 · Speed 0.50 · Intelligence 0.85')
+    expect(saved.textContent).toContain('cost score 0.20 · set by you')
+    expect(saved.textContent).toContain('speed score 0.50 · set by you')
+    expect(saved.textContent).toContain('intelligence score 0.85')
     expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
-    expect(within(saved).getByText('audio')).toBeTruthy()
+    expect(saved.textContent).toContain('audio: yes')
 
     fireEvent.click(edit)
     const reopened = screen.getByTestId('model-editor')

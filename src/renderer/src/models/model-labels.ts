@@ -1,10 +1,17 @@
 import {
   parseModelRef,
+  type CapabilityFact,
   type ModelCapabilities,
   type ModelConfig,
   type ModelPricing,
 } from '../../../shared/models/model-schema'
 import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
+import {
+  capabilityFacts,
+  FACT_LABELS,
+  FACT_SOURCE_LABELS,
+  type FactState,
+} from '../../../shared/models/capability-facts'
 
 /** Words for providers and models, shared by the title bar, the Models panel and its tests. */
 
@@ -75,34 +82,58 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`
 }
 
-export interface CapabilityBadge {
-  label: string
-  title: string
+export interface FactLine {
+  fact: CapabilityFact
+  /** "images: yes", "128k context", "cost score: unknown". */
+  text: string
+  /** Where a known fact came from ("model-family table"); absent when the fact is unknown. */
+  source?: string
+  /** Details worth a tooltip (the image types and the host's size cap, what a score means). */
+  title?: string
 }
 
-/** What a model accepts and can do, one short badge each; missing abilities are simply absent. */
-export function capabilityBadges(capabilities: ModelCapabilities): CapabilityBadge[] {
-  const badges: CapabilityBadge[] = []
-  const { inputModalities: modalities } = capabilities
-  if (modalities.includes('text')) {
-    badges.push({ label: 'text', title: `Text, up to ${formatBytes(capabilities.maxTextBytes)} per item` })
-  }
-  if (modalities.includes('image')) {
+const SCORE_TITLES: Partial<Record<CapabilityFact, string>> = {
+  cost: 'How expensive the model is, 0–1 (1 = the priciest)',
+  speed: 'How fast the model is, 0–1 (higher is faster)',
+  intelligence: 'How capable the model is, 0–1 (higher is more capable)',
+}
+
+function factText(state: FactState): string {
+  const name = FACT_LABELS[state.fact]
+  if (!state.known) return `${name}: unknown`
+  const { value } = state
+  if (typeof value === 'boolean') return `${name}: ${value ? 'yes' : 'no'}`
+  if (state.fact === 'contextWindow' || state.fact === 'maxOutputTokens')
+    return `${formatTokens(value)} ${name}`
+  return `${name} ${scoreText(value)}`
+}
+
+function factTitle(state: FactState, capabilities: ModelCapabilities): string | undefined {
+  if (state.fact === 'image' && state.known && state.value === true) {
     const types = capabilities.imageMimeTypes.map((mime) => mime.replace('image/', '')).join(', ')
-    badges.push({
-      label: 'image',
-      title: `Images (${types || 'no type chosen'}), up to ${formatBytes(capabilities.maxImageBytes)} each`,
-    })
+    return `Images (${types || 'no type chosen'}), up to ${formatBytes(capabilities.maxImageBytes)} each`
   }
-  if (modalities.includes('audio')) {
-    badges.push({
-      label: 'audio',
-      title: `Audio (${capabilities.audioFormats.join(', ') || 'no format chosen'})`,
-    })
+  if (state.fact === 'audio' && state.known && state.value === true) {
+    return `Audio (${capabilities.audioFormats.join(', ') || 'no format chosen'})`
   }
-  if (capabilities.toolCalling) badges.push({ label: 'tools', title: 'Can call tools' })
-  if (capabilities.temperature) badges.push({ label: 'temperature', title: 'Accepts a sampling temperature' })
-  return badges
+  return SCORE_TITLES[state.fact]
+}
+
+/**
+ * Every capability fact of a model as one line, known or not: a fact nobody stated is shown as unknown
+ * rather than left out, because a missing "images" reads as "no images" (issue 21 §4), and a known one
+ * says where it came from so the user can tell the provider's word from the family table's guess.
+ */
+export function capabilityFactLines(capabilities: ModelCapabilities): FactLine[] {
+  return capabilityFacts(capabilities).map((state) => {
+    const title = factTitle(state, capabilities)
+    return {
+      fact: state.fact,
+      text: factText(state),
+      ...(state.known ? { source: FACT_SOURCE_LABELS[state.source] } : {}),
+      ...(title ? { title } : {}),
+    }
+  })
 }
 
 function dollars(amount: number): string {
