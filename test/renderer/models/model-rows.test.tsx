@@ -57,7 +57,25 @@ describe('models panel: discovery', () => {
     expect(row('openai/gpt-4o-mini')).toBeTruthy()
     expect(row('openai/o3-mini')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(discover))
-    expect(within(card('openai')).getByRole('status').textContent).toBe('Added 2 models.')
+    // No default was set, so the first model added became it, and the panel says so.
+    expect(within(card('openai')).getByRole('status').textContent).toBe(
+      'Added 2 models. OpenAI · gpt-4o-mini is now the default model.',
+    )
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Use gpt-4o-mini as the default model' }).checked,
+    ).toBe(true)
+  })
+
+  it('says nothing about the default when one is already set', async () => {
+    const api = apiWith([openai()], 'openai/gpt-4o')
+    api.providers.discoverable.openai = ['gpt-4o', 'o3-mini']
+    await openModels(api)
+    fireEvent.click(within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' }))
+    const list = await within(card('openai')).findByTestId('discovery')
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'o3-mini' }))
+    fireEvent.click(within(list).getByRole('button', { name: 'Add selected (1)' }))
+    await waitFor(() => expect(within(card('openai')).getByRole('status').textContent).toBe('Added 1 model.'))
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: openai/gpt-4o')
   })
 
   it('shows why discovery failed on the card itself, not in the window’s error list', async () => {

@@ -149,7 +149,14 @@ export class FakeProviders {
     const models = existing
       ? provider.models.map((candidate) => (candidate.id === saved.id ? saved : candidate))
       : [...provider.models, saved]
-    return ok({ ...this.#replace({ ...provider, models }), becameDefault: false })
+    const replaced = this.#replace({ ...provider, models })
+    // As the host: a new model becomes the default when none is set or the default is gone.
+    const current = this.models.defaultModel && parseModelRef(this.models.defaultModel)
+    const defaultExists =
+      current && this.#find(current.providerId)?.models.some((candidate) => candidate.id === current.modelId)
+    const becameDefault = !existing && !defaultExists
+    if (becameDefault) this.#set({ ...this.models, defaultModel: `${providerId}/${saved.id}` })
+    return ok({ ...replaced, becameDefault })
   }
 
   removeModel({ providerId, modelId }: RequestOf<'models:remove'>): Result<'models:remove'> {

@@ -16,11 +16,13 @@ function DiscoveredList({
   provider,
   models,
   onAdded,
+  onNewDefault,
   onClose,
 }: {
   provider: ProviderView
   models: DiscoveredModel[]
   onAdded: (count: number) => void
+  onNewDefault: (label: string) => void
   onClose: () => void
 }) {
   const addDiscoveredModels = useAppState((state) => state.addDiscoveredModels)
@@ -49,6 +51,8 @@ function DiscoveredList({
     setProblem(null)
     const result = await addDiscoveredModels(provider.id, chosen)
     setBusy(false)
+    // Said even when a later model was refused: the first one did become the default.
+    if (result.newDefault) onNewDefault(result.newDefault)
     if (result.ok) onAdded(chosen.length)
     else setProblem(result.message)
   }
@@ -120,7 +124,15 @@ function DiscoveredList({
 }
 
 /** Adds one model by its id, for providers whose `/models` is missing or incomplete. */
-function AddById({ provider, onAdded }: { provider: ProviderView; onAdded: (count: number) => void }) {
+function AddById({
+  provider,
+  onAdded,
+  onNewDefault,
+}: {
+  provider: ProviderView
+  onAdded: (count: number) => void
+  onNewDefault: (label: string) => void
+}) {
   const addDiscoveredModels = useAppState((state) => state.addDiscoveredModels)
   const [modelId, setModelId] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -137,6 +149,7 @@ function AddById({ provider, onAdded }: { provider: ProviderView; onAdded: (coun
     setProblem(null)
     const result = await addDiscoveredModels(provider.id, [trimmed])
     setBusy(false)
+    if (result.newDefault) onNewDefault(result.newDefault)
     if (!result.ok) return setProblem(result.message)
     setModelId('')
     onAdded(1)
@@ -186,11 +199,14 @@ export function ModelDiscovery({ provider }: { provider: ProviderView }) {
   const discoverModels = useAppState((state) => state.discoverModels)
   const [listing, setListing] = useState<Listing>({ status: 'idle' })
   const [added, setAdded] = useState<number | null>(null)
+  /** The label of the model that became the default by being the first one added (issue 21 §4). */
+  const [newDefault, setNewDefault] = useState<string | null>(null)
   const discoverRef = useRef<HTMLButtonElement>(null)
 
   const discover = async () => {
     setListing({ status: 'loading' })
     setAdded(null)
+    setNewDefault(null)
     const result = await discoverModels(provider.id)
     setListing(
       result.ok ? { status: 'listed', models: result.models } : { status: 'failed', message: result.message },
@@ -217,11 +233,20 @@ export function ModelDiscovery({ provider }: { provider: ProviderView }) {
         >
           {listing.status === 'loading' ? 'Discovering…' : 'Discover models'}
         </button>
-        <AddById provider={provider} onAdded={setAdded} />
+        <AddById provider={provider} onAdded={setAdded} onNewDefault={setNewDefault} />
       </div>
-      <p className="visually-hidden" role="status">
-        {listing.status === 'loading' ? `Asking ${provider.name} for its models` : ''}
-        {added !== null ? `Added ${added} model${added === 1 ? '' : 's'}.` : ''}
+      {/* One live region: the counts are for screen readers, the new default is worth seeing too. */}
+      <p className="discovery-status" role="status">
+        <span className="visually-hidden">
+          {listing.status === 'loading' ? `Asking ${provider.name} for its models` : ''}
+          {added !== null ? `Added ${added} model${added === 1 ? '' : 's'}.` : ''}
+        </span>
+        {newDefault !== null && (
+          <span className="discovery-default" data-testid="new-default">
+            {added !== null ? ' ' : ''}
+            {newDefault} is now the default model.
+          </span>
+        )}
       </p>
       {listing.status === 'failed' && (
         <p className="callout callout--danger selectable" role="alert" data-testid="discovery-problem">
@@ -233,6 +258,7 @@ export function ModelDiscovery({ provider }: { provider: ProviderView }) {
           provider={provider}
           models={listing.models}
           onAdded={close}
+          onNewDefault={setNewDefault}
           onClose={() => close(null)}
         />
       )}
