@@ -20,12 +20,12 @@ const providers = [
 ]
 
 describe('model labels', () => {
-  it('names the default model by display name, else provider/model, else says what is missing', () => {
+  it('names the default model with its provider’s name, else says what is missing', () => {
     expect(currentModelLabel({ providers, defaultModel: 'openai/gpt-4o', recentModels: [] }).text).toBe(
-      'GPT-4o',
+      'OpenAI · GPT-4o',
     )
     expect(currentModelLabel({ providers, defaultModel: 'openai/gpt-4o-mini', recentModels: [] }).text).toBe(
-      'openai/gpt-4o-mini',
+      'OpenAI · gpt-4o-mini',
     )
     expect(currentModelLabel({ providers, defaultModel: 'gone/x', recentModels: [] }).title).toContain(
       'no longer configured',

@@ -75,7 +75,7 @@ describe('models panel: discovery', () => {
     fireEvent.click(within(list).getByRole('checkbox', { name: 'o3-mini' }))
     fireEvent.click(within(list).getByRole('button', { name: 'Add selected (1)' }))
     await waitFor(() => expect(within(card('openai')).getByRole('status').textContent).toBe('Added 1 model.'))
-    expect(screen.getByTestId('models-default').textContent).toBe('Default model: openai/gpt-4o')
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: OpenAI · gpt-4o')
   })
 
   it('shows why discovery failed on the card itself, not in the window’s error list', async () => {
@@ -184,17 +184,17 @@ describe('models panel: model rows', () => {
     expect(new Set(radios.map((radio) => radio.name)).size).toBe(1)
 
     fireEvent.click(screen.getByRole('radio', { name: 'Use llama3.2 as the default model' }))
-    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('ollama/llama3.2'))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Ollama · llama3.2'))
     expect(api.callsTo('models:set-default')).toEqual([{ ref: 'ollama/llama3.2' }])
     expect(
       screen.getByRole<HTMLInputElement>('radio', { name: 'Use llama3.2 as the default model' }).checked,
     ).toBe(true)
-    expect(screen.getByTestId('models-default').textContent).toBe('Default model: ollama/llama3.2')
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: Ollama · llama3.2')
 
     fireEvent.click(screen.getByRole('radio', { name: 'Use Mini as the default model' }))
-    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Mini'))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('OpenAI · Mini'))
     expect(screen.getByTestId('current-model').getAttribute('title')).toBe(
-      'Default model: openai/gpt-4o-mini (OpenAI)',
+      'Default model: openai/gpt-4o-mini',
     )
     expect(screen.getAllByRole<HTMLInputElement>('radio').filter((radio) => radio.checked)).toHaveLength(1)
   })

@@ -5,6 +5,7 @@ import {
   type ModelConfig,
   type ModelPricing,
 } from '../../../shared/models/model-schema'
+import { modelLabel } from '../../../shared/models/model-label'
 import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
 import {
   capabilityFacts,
@@ -25,8 +26,8 @@ export function modelName(model: ModelConfig): string {
 }
 
 /**
- * What the title bar says about the model sampling falls back to: the default model by its display name
- * (or `provider/model`), else whether any model exists at all.
+ * What the title bar says about the model sampling falls back to: the default model as pickers name it
+ * ("Provider name · model", the names the user gave), else whether any model exists at all.
  */
 export function currentModelLabel(models: SettingsView['models'] | undefined): {
   text: string
@@ -38,7 +39,7 @@ export function currentModelLabel(models: SettingsView['models'] | undefined): {
     const provider = models.providers.find((candidate) => candidate.id === parsed?.providerId)
     const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
     if (provider && model) {
-      return { text: model.displayName ?? ref, title: `Default model: ${ref} (${provider.name})` }
+      return { text: modelLabel(provider, model), title: `Default model: ${ref}` }
     }
     return { text: ref, title: `Default model: ${ref}, which is no longer configured` }
   }
@@ -61,7 +62,7 @@ export function conversationModelLabel(
   const provider = models?.providers.find((candidate) => candidate.id === parsed?.providerId)
   const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
   if (provider && model) {
-    return { text: model.displayName ?? ref, title: `Conversation model: ${ref} (${provider.name})` }
+    return { text: modelLabel(provider, model), title: `Conversation model: ${ref}` }
   }
   return { text: ref, title: `Conversation model: ${ref}, which is no longer configured` }
 }
