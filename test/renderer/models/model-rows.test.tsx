@@ -78,6 +78,45 @@ describe('models panel: discovery', () => {
     expect(screen.getByTestId('models-default').textContent).toBe('Default model: OpenAI · gpt-4o')
   })
 
+  it('selects all the filter shows, and says what the provider stated about each model', async () => {
+    const api = apiWith([openai()])
+    const many = Array.from({ length: 12 }, (_, n) => `other-${n}`)
+    api.providers.discoverable.openai = [
+      'gpt-4o',
+      { id: 'gpt-4o-mini', stated: { image: true, audio: false, contextWindow: 128_000 } },
+      'gpt-4.1',
+      ...many,
+    ]
+    await openModels(api)
+    fireEvent.click(within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' }))
+    const list = await within(card('openai')).findByTestId('discovery')
+    const mini = within(list).getByRole('checkbox', { name: 'gpt-4o-mini' })
+    expect(document.getElementById(mini.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'OpenAI says: images, no audio, 128k context',
+    )
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Filter the discovered models' }), {
+      target: { value: 'gpt-4' },
+    })
+    // gpt-4o is already added, so two of the three shown can be selected.
+    const all = within(list).getByRole<HTMLInputElement>('checkbox', { name: 'Select all shown (2)' })
+    fireEvent.click(all)
+    expect(all.checked).toBe(true)
+    expect(within(list).getByRole('button', { name: 'Add selected (2)' })).toBeTruthy()
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'gpt-4.1' }))
+    expect(all.checked).toBe(false)
+    expect(all.indeterminate).toBe(true)
+    fireEvent.click(all)
+    fireEvent.click(within(list).getByRole('button', { name: 'Add selected (2)' }))
+    await waitFor(() => expect(row('openai/gpt-4o-mini')).toBeTruthy())
+    expect(api.callsTo('models:save')).toEqual([
+      { providerId: 'openai', model: { id: 'gpt-4o-mini' } },
+      { providerId: 'openai', model: { id: 'gpt-4.1' } },
+    ])
+    // What the provider stated is recorded as its word.
+    expect(row('openai/gpt-4o-mini').textContent).toContain('images: yes · stated by the provider')
+    expect(row('openai/gpt-4o-mini').textContent).toContain('128k context · stated by the provider')
+  })
+
   it('shows why discovery failed on the card itself, not in the window’s error list', async () => {
     const api = apiWith([openai()])
     api.fail('models:discover', {

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { DiscoveredModel } from '../../../shared/models/provider-input'
 import type { ProviderView } from '../../../shared/settings/settings-view'
 import { useAppState } from '../app/store-context'
+import { statedFactsText } from './model-labels'
 
 type Listing =
   | { status: 'idle' }
@@ -37,6 +38,25 @@ function DiscoveredList({
   const needle = filter.trim().toLowerCase()
   const shown = needle === '' ? models : models.filter((model) => model.id.toLowerCase().includes(needle))
   const chosen = models.filter((model) => selected.has(model.id) && !isConfigured(model)).map((m) => m.id)
+  // Select-all acts on what the filter shows: "select everything matching gpt-4" is the common wish.
+  const selectable = shown.filter((model) => !isConfigured(model)).map((model) => model.id)
+  const selectedShown = selectable.filter((modelId) => selected.has(modelId)).length
+  const allShown = selectable.length > 0 && selectedShown === selectable.length
+  const selectAllRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // "Some selected" has no attribute: only the DOM property shows the mixed state (and its ARIA).
+    if (selectAllRef.current) selectAllRef.current.indeterminate = selectedShown > 0 && !allShown
+  }, [selectedShown, allShown])
+
+  const selectAll = (on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous)
+      for (const modelId of selectable) {
+        if (on) next.add(modelId)
+        else next.delete(modelId)
+      }
+      return next
+    })
 
   const toggle = (modelId: string, on: boolean) =>
     setSelected((previous) => {
@@ -75,9 +95,22 @@ function DiscoveredList({
               onChange={(event) => setFilter(event.target.value)}
             />
           )}
+          <label className="checkbox discovery-select-all">
+            <input
+              type="checkbox"
+              ref={selectAllRef}
+              checked={allShown}
+              disabled={busy || selectable.length === 0}
+              aria-controls={`${id}-list`}
+              onChange={(event) => selectAll(event.target.checked)}
+            />
+            {needle === '' ? 'Select all' : `Select all shown (${selectable.length})`}
+          </label>
           <ul id={`${id}-list`} className="discovery-list">
-            {shown.map((model) => {
+            {shown.map((model, index) => {
               const added = isConfigured(model)
+              const stated = statedFactsText(model.stated)
+              const statedId = `${id}-stated-${index}`
               return (
                 <li key={model.id}>
                   <label className="checkbox">
@@ -85,6 +118,7 @@ function DiscoveredList({
                       type="checkbox"
                       checked={added || selected.has(model.id)}
                       disabled={added || busy}
+                      aria-describedby={stated ? statedId : undefined}
                       onChange={(event) => toggle(model.id, event.target.checked)}
                     />
                     <code className="selectable">{model.id}</code>
@@ -95,6 +129,12 @@ function DiscoveredList({
                       </>
                     )}
                   </label>
+                  {stated && (
+                    <span id={statedId} className="discovery-stated selectable">
+                      {/* The provider's own word, recorded as such when the model is added. */}
+                      {provider.name} says: {stated}
+                    </span>
+                  )}
                 </li>
               )
             })}
@@ -192,8 +232,9 @@ function AddById({
 }
 
 /**
- * Asks the provider which models it serves (`GET {baseUrl}/models`) and adds the chosen ones with the
- * host's default capabilities for that preset. A refusal (down, wrong key…) is shown here, on the card.
+ * Asks the provider which models it serves (`GET {baseUrl}/models`) and adds the chosen ones by id: the host
+ * records what the provider's list stated about each (shown here beside it), then what the model-family
+ * table knows, and leaves the rest unknown. A refusal (down, wrong key…) is shown here, on the card.
  */
 export function ModelDiscovery({ provider }: { provider: ProviderView }) {
   const discoverModels = useAppState((state) => state.discoverModels)

@@ -6,6 +6,7 @@ import {
   type ModelPricing,
 } from '../../../shared/models/model-schema'
 import { modelLabel } from '../../../shared/models/model-label'
+import type { StatedFacts } from '../../../shared/models/provider-input'
 import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
 import {
   capabilityFacts,
@@ -159,4 +160,28 @@ export function keyStatus(provider: ProviderView): string {
 export function chunkTimeoutText(chunkTimeoutMs: number): string {
   if (chunkTimeoutMs <= 0) return 'stall detection off'
   return `stalls after ${Number((chunkTimeoutMs / 1000).toFixed(3))} s without output`
+}
+
+/**
+ * What a provider's model list said about one model, in a few words ("images, no audio, tools, 128k
+ * context"), so the user sees before adding it what will be recorded as the provider's word; undefined
+ * when it said nothing. What it left out is not listed: it will be unknown, or filled in by the family table.
+ */
+export function statedFactsText(stated: StatedFacts | undefined): string | undefined {
+  if (!stated) return undefined
+  const parts: string[] = []
+  const flags = [
+    ['image', 'images'],
+    ['audio', 'audio'],
+    ['toolCalling', 'tools'],
+    ['temperature', 'temperature'],
+  ] as const
+  for (const [key, name] of flags) {
+    const value = stated[key]
+    if (value !== undefined) parts.push(value ? name : `no ${name}`)
+  }
+  if (stated.contextWindow !== undefined) parts.push(`${formatTokens(stated.contextWindow)} context`)
+  if (stated.maxOutputTokens !== undefined) parts.push(`${formatTokens(stated.maxOutputTokens)} max output`)
+  if (stated.pricing) parts.push(pricingText(stated.pricing))
+  return parts.length > 0 ? parts.join(', ') : undefined
 }
