@@ -255,7 +255,13 @@ describe('models panel: model rows', () => {
     fireEvent.click(within(editor).getByLabelText('WAV'))
     change('Largest text item (KiB)', '512')
     change('Max output tokens', '16384')
-    fireEvent.click(within(editor).getByLabelText(/^Accepts a temperature/))
+    const temperature = within(editor).getByRole('group', { name: /^Accepts a temperature/ })
+    expect(temperature.getAttribute('aria-describedby')).toBeTruthy()
+    expect(temperature.textContent).toContain('Saved value: set by you')
+    fireEvent.click(within(temperature).getByLabelText('No'))
+    // Unknown is a choice of its own, sent as null so the host forgets the fact.
+    const tools = within(editor).getByRole('group', { name: /^Calls tools/ })
+    fireEvent.click(within(tools).getByLabelText('Unknown'))
     const cost = within(editor).getByLabelText<HTMLInputElement>('Cost')
     expect(cost.type).toBe('range')
     expect(document.getElementById(cost.getAttribute('aria-describedby')!)?.textContent).toContain(
@@ -283,6 +289,7 @@ describe('models panel: model rows', () => {
             maxTextBytes: 512 * 1024,
             audioFormats: ['wav'],
             maxOutputTokens: 16_384,
+            toolCalling: null,
             temperature: false,
             scores: { cost: 0.2, intelligence: 0.85 },
           },
@@ -300,6 +307,8 @@ describe('models panel: model rows', () => {
     expect(saved.textContent).toContain('intelligence score 0.85')
     expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
     expect(saved.textContent).toContain('audio: yes')
+    expect(saved.textContent).toContain('tools: unknown')
+    expect(saved.textContent).toContain('temperature: no · set by you')
 
     fireEvent.click(edit)
     const reopened = screen.getByTestId('model-editor')
@@ -308,6 +317,9 @@ describe('models panel: model rows', () => {
     expect(within(reopened).getByLabelText<HTMLInputElement>('Largest image (MiB)').value).toBe('10')
     expect(within(reopened).getByLabelText<HTMLInputElement>('Cost').value).toBe('0.2')
     expect(within(reopened).getByLabelText<HTMLInputElement>('Input').value).toBe('0.15')
+    const reopenedTools = within(reopened).getByRole('group', { name: /^Calls tools/ })
+    expect(within(reopenedTools).getByLabelText<HTMLInputElement>('Unknown').checked).toBe(true)
+    expect(reopenedTools.textContent).toContain('Saved value: unknown')
   })
 
   it('shows editor problems beside their fields and sends nothing', async () => {
