@@ -80,14 +80,15 @@ describe('model form model', () => {
     })
     const initial = modelFormFromConfig(model)
     expect([initial.toolCalling, initial.temperature]).toEqual(['unknown', 'no'])
+    expect(initial.scores).toEqual({ cost: null, speed: null, intelligence: null })
     const built = buildModelInput(
       'mystery',
-      { ...initial, toolCalling: 'yes', temperature: 'unknown' },
+      { ...initial, toolCalling: 'yes', temperature: 'unknown', scores: { ...initial.scores, cost: 0.3 } },
       { hadPricing: false, initial },
     )
     expect(built).toEqual({
       ok: true,
-      input: { id: 'mystery', capabilities: { toolCalling: true, temperature: null } },
+      input: { id: 'mystery', capabilities: { toolCalling: true, temperature: null, scores: { cost: 0.3 } } },
     })
   })
 

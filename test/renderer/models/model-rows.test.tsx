@@ -270,6 +270,9 @@ describe('models panel: model rows', () => {
     change('Cost', '0.2')
     expect(editor.textContent).toContain('0.20')
     change('Intelligence', '0.85')
+    // A score can be made unknown again rather than left at a made-up middle value.
+    fireEvent.click(within(editor).getByLabelText('Speed unknown'))
+    expect(within(editor).getByLabelText('Speed').getAttribute('aria-valuetext')).toBe('unknown')
     change('Input', '0.15')
     change('Output', '0.6')
 
@@ -291,7 +294,7 @@ describe('models panel: model rows', () => {
             maxOutputTokens: 16_384,
             toolCalling: null,
             temperature: false,
-            scores: { cost: 0.2, intelligence: 0.85 },
+            scores: { cost: 0.2, speed: null, intelligence: 0.85 },
           },
           pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6 },
         },
@@ -303,7 +306,7 @@ describe('models panel: model rows', () => {
     await waitFor(() => expect(document.activeElement).toBe(edit))
     expect(saved.textContent).toContain('16,384 max output')
     expect(saved.textContent).toContain('cost score 0.20 · set by you')
-    expect(saved.textContent).toContain('speed score 0.50 · set by you')
+    expect(saved.textContent).toContain('speed score: unknown')
     expect(saved.textContent).toContain('intelligence score 0.85')
     expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
     expect(saved.textContent).toContain('audio: yes')

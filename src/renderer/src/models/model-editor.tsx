@@ -211,6 +211,7 @@ export function ModelEditor({
             label={score.label}
             hint={score.hint}
             value={form.scores[score.key]}
+            source={sourceOf(score.key)}
             onChange={(value) => change('scores', { ...form.scores, [score.key]: value })}
           />
         ))}

@@ -23,7 +23,8 @@ export interface ModelFormState {
   /** yes / no / unknown: "unknown" is sent as null, which makes the host forget the fact. */
   toolCalling: Knowledge
   temperature: Knowledge
-  scores: Record<Score, number>
+  /** null: unknown (sent as null, so the host forgets the score rather than storing a made-up 0.5). */
+  scores: Record<Score, number | null>
   inputPerMillion: string
   outputPerMillion: string
 }
@@ -53,9 +54,9 @@ export function modelFormFromConfig(model: ModelConfig): ModelFormState {
     toolCalling: flagKnowledge(c.toolCalling),
     temperature: flagKnowledge(c.temperature),
     scores: {
-      cost: c.scores.cost ?? 0.5,
-      speed: c.scores.speed ?? 0.5,
-      intelligence: c.scores.intelligence ?? 0.5,
+      cost: c.scores.cost ?? null,
+      speed: c.scores.speed ?? null,
+      intelligence: c.scores.intelligence ?? null,
     },
     inputPerMillion: model.pricing ? String(model.pricing.inputPerMillion) : '',
     outputPerMillion: model.pricing ? String(model.pricing.outputPerMillion) : '',
