@@ -59,8 +59,9 @@ export const renameConversationRequestSchema = z
   .object({ id: conversationIdSchema, title: conversationTitleSchema })
   .strict()
 
+/** `model: null` puts the conversation back on the default model (the chat picker's "Default (…)" option). */
 export const setConversationModelRequestSchema = z
-  .object({ id: conversationIdSchema, model: modelRefSchema })
+  .object({ id: conversationIdSchema, model: modelRefSchema.nullable() })
   .strict()
 
 /** The most resources one message may carry. */

@@ -60,9 +60,14 @@ describe('approval card: what the request is', () => {
     const select = modelSelect(card)
     expect(select.value).toBe('openai/gpt-4o-mini')
     expect([...select.options].map((option) => option.textContent)).toEqual([
-      'GPT-4o mini · contains “gpt-4o”',
-      'Llama 3.2',
+      'OpenAI · GPT-4o mini · contains “gpt-4o”',
+      'Ollama · Llama 3.2 · image support unknown',
     ])
+    // Nobody stated whether Llama takes images: said beside the picker too, and read with it.
+    fireEvent.change(select, { target: { value: 'ollama/llama3.2' } })
+    const unknowns = within(card).getByTestId('model-unknowns')
+    expect(unknowns.textContent).toContain('Not stated for this model: image support unknown.')
+    expect(select.getAttribute('aria-describedby')).toContain(unknowns.id)
     // Greyed names with their reasons on hover…
     const greyed = card.querySelector('.ineligible-names .ineligible-name')!
     expect(greyed.textContent).toBe('ollama/tiny')
@@ -75,14 +80,13 @@ describe('approval card: what the request is', () => {
     expect(reasons.textContent).toContain('context window too small')
   })
 
-  it('names an ineligible model by its configured display name when it has one', async () => {
-    const ollama = providerFixture({
-      id: 'ollama',
-      models: [modelFixture('tiny', { displayName: 'Tiny Llama' })],
-    })
+  it('names an ineligible model with its provider’s name when it is configured', async () => {
+    const tiny = modelFixture('tiny', { displayName: 'Tiny Llama' })
+    const ollama = providerFixture({ id: 'ollama', name: 'Ollama (local)', models: [tiny] })
     const api = new FakeDeskApi({ settings: { models: { providers: [ollama], recentModels: [] } } })
     const { card } = await openCard(samplingCardFixture(), api)
-    expect(card.querySelector('.ineligible-names .ineligible-name')?.textContent).toBe('Tiny Llama')
+    const name = card.querySelector('.ineligible-names .ineligible-name')
+    expect(name?.textContent).toBe('Ollama (local) · Tiny Llama')
   })
 
   it('shows hinted names as chips, the priorities as three labelled meters, and the parameters on one line', async () => {

@@ -120,7 +120,7 @@ describe('empty conversation view, model picker and title bar', () => {
     fireEvent.click(within(transcript).getByRole('button', { name: 'New conversation' }))
     await waitFor(() => expect(screen.getByTestId('conversation-title').textContent).toBe('New conversation'))
     expect(input().disabled).toBe(false)
-    expect(screen.getByTestId('current-model').textContent).toBe('Mock M')
+    expect(screen.getByTestId('current-model').textContent).toBe('Mock · Mock M')
   })
 
   it('asks for a model when there is no default, and sends once the conversation has one', async () => {
@@ -141,9 +141,34 @@ describe('empty conversation view, model picker and title bar', () => {
     fireEvent.change(picker, { target: { value: 'mock/big' } })
     await waitFor(() => expect(composerButton('Send').disabled).toBe(false))
     expect(api.callsTo('chat:set-model')).toEqual([{ id: meta.id, model: 'mock/big' }])
-    expect(screen.getByTestId('current-model').textContent).toBe('mock/big')
-    expect(screen.getByTestId('current-model').getAttribute('title')).toBe(
-      'Conversation model: mock/big (Mock)',
-    )
+    expect(screen.getByTestId('current-model').textContent).toBe('Mock · big')
+    expect(screen.getByTestId('current-model').getAttribute('title')).toBe('Conversation model: mock/big')
+  })
+
+  it('keeps "Default (Provider · model)" selectable after a model is chosen, and goes back to it', async () => {
+    const mock = providerFixture({
+      id: 'mock',
+      name: 'Mock',
+      models: [modelFixture('m', { displayName: 'Mock M' }), modelFixture('big')],
+    })
+    const api = new FakeDeskApi({
+      settings: { models: { providers: [mock], defaultModel: 'mock/m', recentModels: [] } },
+    })
+    const { meta } = await renderOpenConversation([], { api })
+    const picker = within(screen.getByTestId('conversation')).getByLabelText<HTMLSelectElement>('Model')
+    expect(picker.value).toBe('')
+    fireEvent.change(picker, { target: { value: 'mock/big' } })
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Mock · big'))
+    const options = [...picker.options]
+    expect(options.map((option) => option.textContent)).toEqual(['Default (Mock · Mock M)', 'Mock M', 'big'])
+    expect(options[0]?.disabled).toBe(false)
+
+    fireEvent.change(picker, { target: { value: '' } })
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Mock · Mock M'))
+    expect(api.callsTo('chat:set-model')).toEqual([
+      { id: meta.id, model: 'mock/big' },
+      { id: meta.id, model: null },
+    ])
+    expect(picker.value).toBe('')
   })
 })

@@ -55,7 +55,12 @@ describe('models in the app store', () => {
       settings: { models: { providers: [providerFixture({ id: 'openai' })], recentModels: [] } },
     })
     const store = await started(api)
-    expect(await store.getState().addDiscoveredModels('openai', ['a', 'b'])).toEqual({ ok: true })
+    // The first model added becomes the default (none was set); the answer names it for the panel.
+    expect(await store.getState().addDiscoveredModels('openai', ['a', 'b'])).toEqual({
+      ok: true,
+      newDefault: 'openai · a',
+    })
+    expect(store.getState().settings?.models.defaultModel).toBe('openai/a')
     api.fail('models:save', { code: 'conflict', message: 'settings changed on disk' })
     expect(await store.getState().addDiscoveredModels('openai', ['c', 'd'])).toEqual({
       ok: false,

@@ -74,6 +74,24 @@ describe('model form model', () => {
     expect(cleared.ok && cleared.input.capabilities?.maxOutputTokens).toBeNull()
   })
 
+  it('reads tools and temperature as yes / no / unknown, and sends unknown as null', () => {
+    const model = modelFixture('mystery', {
+      capabilities: modelCapabilitiesSchema.parse({ temperature: false }),
+    })
+    const initial = modelFormFromConfig(model)
+    expect([initial.toolCalling, initial.temperature]).toEqual(['unknown', 'no'])
+    expect(initial.scores).toEqual({ cost: null, speed: null, intelligence: null })
+    const built = buildModelInput(
+      'mystery',
+      { ...initial, toolCalling: 'yes', temperature: 'unknown', scores: { ...initial.scores, cost: 0.3 } },
+      { hadPricing: false, initial },
+    )
+    expect(built).toEqual({
+      ok: true,
+      input: { id: 'mystery', capabilities: { toolCalling: true, temperature: null, scores: { cost: 0.3 } } },
+    })
+  })
+
   it('drops pricing with null only when there was one, and wants both prices or neither', () => {
     const form = modelFormFromConfig(modelFixture('m'))
     const built = buildModelInput('m', form, { hadPricing: false })

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { modelCapabilitiesSchema } from '../../../src/shared/models/model-schema'
 import {
-  capabilityBadges,
+  capabilityFactLines,
   chunkTimeoutText,
   currentModelLabel,
   formatTokens,
@@ -20,12 +20,12 @@ const providers = [
 ]
 
 describe('model labels', () => {
-  it('names the default model by display name, else provider/model, else says what is missing', () => {
+  it('names the default model with its provider’s name, else says what is missing', () => {
     expect(currentModelLabel({ providers, defaultModel: 'openai/gpt-4o', recentModels: [] }).text).toBe(
-      'GPT-4o',
+      'OpenAI · GPT-4o',
     )
     expect(currentModelLabel({ providers, defaultModel: 'openai/gpt-4o-mini', recentModels: [] }).text).toBe(
-      'openai/gpt-4o-mini',
+      'OpenAI · gpt-4o-mini',
     )
     expect(currentModelLabel({ providers, defaultModel: 'gone/x', recentModels: [] }).title).toContain(
       'no longer configured',
@@ -46,13 +46,30 @@ describe('model labels', () => {
     )
     expect(chunkTimeoutText(0)).toBe('stall detection off')
     expect(chunkTimeoutText(480_000)).toBe('stalls after 480 s without output')
+  })
+
+  it('shows every fact, known ones with their source and the rest as unknown', () => {
     const caps = modelCapabilitiesSchema.parse({
       inputModalities: ['text', 'image'],
+      contextWindow: 128_000,
       toolCalling: true,
       temperature: false,
+      scores: { cost: 0.7 },
+      sources: { image: 'provider', contextWindow: 'family', toolCalling: 'family', cost: 'preset' },
     })
-    expect(capabilityBadges(caps).map((badge) => badge.label)).toEqual(['text', 'image', 'tools'])
-    expect(capabilityBadges(caps)[1]?.title).toBe('Images (jpeg, png, gif, webp), up to 20 MiB each')
+    const lines = capabilityFactLines(caps)
+    expect(lines.map((line) => (line.source ? `${line.text} · ${line.source}` : line.text))).toEqual([
+      'images: yes · stated by the provider',
+      'audio: unknown',
+      'tools: yes · model-family table',
+      'temperature: no · set by you',
+      '128k context · model-family table',
+      'max output: unknown',
+      'cost score 0.70 · provider preset',
+      'speed score: unknown',
+      'intelligence score: unknown',
+    ])
+    expect(lines[0]?.title).toBe('Images (jpeg, png, gif, webp), up to 20 MiB each')
   })
 
   it('tells whether a key is stored without ever having it', () => {

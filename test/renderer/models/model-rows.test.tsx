@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { modelCapabilitiesSchema } from '../../../src/shared/models/model-schema'
 import type { ProviderView } from '../../../src/shared/settings/settings-view'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { knownCapabilities, modelFixture, providerFixture } from '../support/fake-providers'
@@ -56,7 +57,64 @@ describe('models panel: discovery', () => {
     expect(row('openai/gpt-4o-mini')).toBeTruthy()
     expect(row('openai/o3-mini')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(discover))
-    expect(within(card('openai')).getByRole('status').textContent).toBe('Added 2 models.')
+    // No default was set, so the first model added became it, and the panel says so.
+    expect(within(card('openai')).getByRole('status').textContent).toBe(
+      'Added 2 models. OpenAI · gpt-4o-mini is now the default model.',
+    )
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Use gpt-4o-mini as the default model' }).checked,
+    ).toBe(true)
+  })
+
+  it('says nothing about the default when one is already set', async () => {
+    const api = apiWith([openai()], 'openai/gpt-4o')
+    api.providers.discoverable.openai = ['gpt-4o', 'o3-mini']
+    await openModels(api)
+    fireEvent.click(within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' }))
+    const list = await within(card('openai')).findByTestId('discovery')
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'o3-mini' }))
+    fireEvent.click(within(list).getByRole('button', { name: 'Add selected (1)' }))
+    await waitFor(() => expect(within(card('openai')).getByRole('status').textContent).toBe('Added 1 model.'))
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: OpenAI · gpt-4o')
+  })
+
+  it('selects all the filter shows, and says what the provider stated about each model', async () => {
+    const api = apiWith([openai()])
+    const many = Array.from({ length: 12 }, (_, n) => `other-${n}`)
+    api.providers.discoverable.openai = [
+      'gpt-4o',
+      { id: 'gpt-4o-mini', stated: { image: true, audio: false, contextWindow: 128_000 } },
+      'gpt-4.1',
+      ...many,
+    ]
+    await openModels(api)
+    fireEvent.click(within(card('openai')).getByRole('button', { name: 'Discover models at OpenAI' }))
+    const list = await within(card('openai')).findByTestId('discovery')
+    const mini = within(list).getByRole('checkbox', { name: 'gpt-4o-mini' })
+    expect(document.getElementById(mini.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'OpenAI says: images, no audio, 128k context',
+    )
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Filter the discovered models' }), {
+      target: { value: 'gpt-4' },
+    })
+    // gpt-4o is already added, so two of the three shown can be selected.
+    const all = within(list).getByRole<HTMLInputElement>('checkbox', { name: 'Select all shown (2)' })
+    fireEvent.click(all)
+    expect(all.checked).toBe(true)
+    expect(within(list).getByRole('button', { name: 'Add selected (2)' })).toBeTruthy()
+    fireEvent.click(within(list).getByRole('checkbox', { name: 'gpt-4.1' }))
+    expect(all.checked).toBe(false)
+    expect(all.indeterminate).toBe(true)
+    fireEvent.click(all)
+    fireEvent.click(within(list).getByRole('button', { name: 'Add selected (2)' }))
+    await waitFor(() => expect(row('openai/gpt-4o-mini')).toBeTruthy())
+    expect(api.callsTo('models:save')).toEqual([
+      { providerId: 'openai', model: { id: 'gpt-4o-mini' } },
+      { providerId: 'openai', model: { id: 'gpt-4.1' } },
+    ])
+    // What the provider stated is recorded as its word.
+    expect(row('openai/gpt-4o-mini').textContent).toContain('images: yes · stated by the provider')
+    expect(row('openai/gpt-4o-mini').textContent).toContain('128k context · stated by the provider')
   })
 
   it('shows why discovery failed on the card itself, not in the window’s error list', async () => {
@@ -107,11 +165,45 @@ describe('models panel: model rows', () => {
     const model = row('openai/gpt-4o')
     expect(within(model).getByText('GPT-4o')).toBeTruthy()
     expect(within(model).getByText('gpt-4o').tagName).toBe('CODE')
-    const badges = within(within(model).getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem')
-    expect(badges.map((badge) => badge.textContent)).toEqual(['text', 'image', 'tools', 'temperature'])
-    expect(model.textContent).toContain('128k context · 16,384 max output')
-    expect(model.textContent).toContain('Cost 0.70 · Speed 0.60 · Intelligence 0.90')
+    const facts = within(within(model).getByRole('list', { name: 'Capabilities' })).getAllByRole('listitem')
+    expect(facts.map((fact) => fact.textContent)).toEqual([
+      'images: yes · set by you',
+      'audio: no · set by you',
+      'tools: yes · set by you',
+      'temperature: yes · set by you',
+      '128k context · set by you',
+      '16,384 max output · set by you',
+      'cost score 0.70 · set by you',
+      'speed score 0.60 · set by you',
+      'intelligence score 0.90 · set by you',
+    ])
     expect(model.textContent).toContain('$2.50 in · $10.00 out per 1M tokens')
+  })
+
+  it('shows facts nobody stated as unknown, not omitted, and names where known ones came from', async () => {
+    const api = apiWith([
+      openai([
+        modelFixture('mystery', {
+          capabilities: modelCapabilitiesSchema.parse({
+            contextWindow: 32_000,
+            sources: { contextWindow: 'family' },
+          }),
+        }),
+      ]),
+    ])
+    await openModels(api)
+    const facts = within(row('openai/mystery')).getAllByRole('listitem')
+    expect(facts.map((fact) => fact.textContent)).toEqual([
+      'images: unknown',
+      'audio: unknown',
+      'tools: unknown',
+      'temperature: unknown',
+      '32k context · model-family table',
+      'max output: unknown',
+      'cost score: unknown',
+      'speed score: unknown',
+      'intelligence score: unknown',
+    ])
   })
 
   it('makes a model the default: one radio across providers, and the title bar shows it', async () => {
@@ -131,17 +223,17 @@ describe('models panel: model rows', () => {
     expect(new Set(radios.map((radio) => radio.name)).size).toBe(1)
 
     fireEvent.click(screen.getByRole('radio', { name: 'Use llama3.2 as the default model' }))
-    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('ollama/llama3.2'))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Ollama · llama3.2'))
     expect(api.callsTo('models:set-default')).toEqual([{ ref: 'ollama/llama3.2' }])
     expect(
       screen.getByRole<HTMLInputElement>('radio', { name: 'Use llama3.2 as the default model' }).checked,
     ).toBe(true)
-    expect(screen.getByTestId('models-default').textContent).toBe('Default model: ollama/llama3.2')
+    expect(screen.getByTestId('models-default').textContent).toBe('Default model: Ollama · llama3.2')
 
     fireEvent.click(screen.getByRole('radio', { name: 'Use Mini as the default model' }))
-    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('Mini'))
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('OpenAI · Mini'))
     expect(screen.getByTestId('current-model').getAttribute('title')).toBe(
-      'Default model: openai/gpt-4o-mini (OpenAI)',
+      'Default model: openai/gpt-4o-mini',
     )
     expect(screen.getAllByRole<HTMLInputElement>('radio').filter((radio) => radio.checked)).toHaveLength(1)
   })
@@ -163,7 +255,13 @@ describe('models panel: model rows', () => {
     fireEvent.click(within(editor).getByLabelText('WAV'))
     change('Largest text item (KiB)', '512')
     change('Max output tokens', '16384')
-    fireEvent.click(within(editor).getByLabelText(/^Accepts a temperature/))
+    const temperature = within(editor).getByRole('group', { name: /^Accepts a temperature/ })
+    expect(temperature.getAttribute('aria-describedby')).toBeTruthy()
+    expect(temperature.textContent).toContain('Saved value: set by you')
+    fireEvent.click(within(temperature).getByLabelText('No'))
+    // Unknown is a choice of its own, sent as null so the host forgets the fact.
+    const tools = within(editor).getByRole('group', { name: /^Calls tools/ })
+    fireEvent.click(within(tools).getByLabelText('Unknown'))
     const cost = within(editor).getByLabelText<HTMLInputElement>('Cost')
     expect(cost.type).toBe('range')
     expect(document.getElementById(cost.getAttribute('aria-describedby')!)?.textContent).toContain(
@@ -172,6 +270,9 @@ describe('models panel: model rows', () => {
     change('Cost', '0.2')
     expect(editor.textContent).toContain('0.20')
     change('Intelligence', '0.85')
+    // A score can be made unknown again rather than left at a made-up middle value.
+    fireEvent.click(within(editor).getByLabelText('Speed unknown'))
+    expect(within(editor).getByLabelText('Speed').getAttribute('aria-valuetext')).toBe('unknown')
     change('Input', '0.15')
     change('Output', '0.6')
 
@@ -191,8 +292,9 @@ describe('models panel: model rows', () => {
             maxTextBytes: 512 * 1024,
             audioFormats: ['wav'],
             maxOutputTokens: 16_384,
+            toolCalling: null,
             temperature: false,
-            scores: { cost: 0.2, intelligence: 0.85 },
+            scores: { cost: 0.2, speed: null, intelligence: 0.85 },
           },
           pricing: { inputPerMillion: 0.15, outputPerMillion: 0.6 },
         },
@@ -203,9 +305,13 @@ describe('models panel: model rows', () => {
     // Focus moves in a passive effect, which can run after the DOM change that ended the wait above.
     await waitFor(() => expect(document.activeElement).toBe(edit))
     expect(saved.textContent).toContain('16,384 max output')
-    expect(saved.textContent).toContain('Cost 0.20 · Speed 0.50 · Intelligence 0.85')
+    expect(saved.textContent).toContain('cost score 0.20 · set by you')
+    expect(saved.textContent).toContain('speed score: unknown')
+    expect(saved.textContent).toContain('intelligence score 0.85')
     expect(saved.textContent).toContain('$0.15 in · $0.60 out per 1M tokens')
-    expect(within(saved).getByText('audio')).toBeTruthy()
+    expect(saved.textContent).toContain('audio: yes')
+    expect(saved.textContent).toContain('tools: unknown')
+    expect(saved.textContent).toContain('temperature: no · set by you')
 
     fireEvent.click(edit)
     const reopened = screen.getByTestId('model-editor')
@@ -214,6 +320,9 @@ describe('models panel: model rows', () => {
     expect(within(reopened).getByLabelText<HTMLInputElement>('Largest image (MiB)').value).toBe('10')
     expect(within(reopened).getByLabelText<HTMLInputElement>('Cost').value).toBe('0.2')
     expect(within(reopened).getByLabelText<HTMLInputElement>('Input').value).toBe('0.15')
+    const reopenedTools = within(reopened).getByRole('group', { name: /^Calls tools/ })
+    expect(within(reopenedTools).getByLabelText<HTMLInputElement>('Unknown').checked).toBe(true)
+    expect(reopenedTools.textContent).toContain('Saved value: unknown')
   })
 
   it('shows editor problems beside their fields and sends nothing', async () => {

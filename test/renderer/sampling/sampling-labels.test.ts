@@ -77,6 +77,9 @@ describe('sampling labels', () => {
       modelOptionText({ ref: 'a/b', displayName: 'B', matchedHint: { index: 0, kind: 'substring' } }, hints),
     ).toBe('B · contains “claude”')
     expect(modelOptionText({ ref: 'a/b', displayName: 'B' }, hints)).toBe('B')
+    expect(
+      modelOptionText({ ref: 'a/b', displayName: 'P · B', unknowns: ['image support unknown'] }, hints),
+    ).toBe('P · B · image support unknown')
     // An index the card's hint list does not have still says a hint matched, without inventing its name.
     expect(
       hintMatchText({ ref: 'a/b', displayName: 'B', matchedHint: { index: 5, kind: 'exact' } }, hints),

@@ -190,7 +190,8 @@ export class FakeChat {
   setModel({ id, model }: RequestOf<'chat:set-model'>): Result<'chat:set-model'> {
     const conversation = this.conversations.get(id)
     if (!conversation) return failure('not_found', `no conversation ${id}`)
-    conversation.meta = { ...conversation.meta, model }
+    const { model: _previous, ...rest } = conversation.meta
+    conversation.meta = model === null ? rest : { ...rest, model }
     this.#touch(conversation)
     return ok(conversation.meta)
   }

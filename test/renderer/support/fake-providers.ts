@@ -12,6 +12,7 @@ import {
   modelInputSchema,
   providerInputSchema,
   type ProviderPreset,
+  type StatedFacts,
 } from '../../../src/shared/models/provider-input'
 import type { ConfigValueView, ProviderView, SettingsView } from '../../../src/shared/settings/settings-view'
 
@@ -84,8 +85,8 @@ function ok<T>(value: T): Promise<IpcResult<T>> {
 export class FakeProviders {
   models: Models
   presets: ProviderPreset[] = presetsFixture
-  /** Model ids `GET /models` would list, by provider id. */
-  discoverable: Record<string, string[]> = {}
+  /** Models `GET /models` would list, by provider id: an id, or an id with what the list stated about it. */
+  discoverable: Record<string, Array<string | { id: string; stated: StatedFacts }>> = {}
   /** Every value typed into a key or header field, by the secret name it was stored under. */
   readonly typedSecrets = new Map<string, string>()
   readonly #changed: (models: Models) => void
@@ -133,8 +134,10 @@ export class FakeProviders {
     const provider = this.#find(providerId)
     if (!provider) return failure('not_found', `no provider with id "${providerId}"`)
     const configured = new Set(provider.models.map((model) => model.id))
-    const ids = this.discoverable[providerId] ?? []
-    return ok({ models: ids.map((id) => ({ id, configured: configured.has(id) })) })
+    const listed = (this.discoverable[providerId] ?? []).map((entry) =>
+      typeof entry === 'string' ? { id: entry } : entry,
+    )
+    return ok({ models: listed.map((model) => ({ ...model, configured: configured.has(model.id) })) })
   }
 
   save({ providerId, model }: RequestOf<'models:save'>): Result<'models:save'> {
@@ -145,11 +148,23 @@ export class FakeProviders {
       return failure('validation_failed', `invalid model: ${parsed.error.issues[0]?.message}`)
     const existing = provider.models.find((candidate) => candidate.id === parsed.data.id)
     // The host's own merge (edits over what is known), so saved rows show what the host would store.
-    const saved = buildModelConfig(provider, model)
+    // Like the host, what discovery stated is recorded as the provider's word.
+    const stated = this.discoverable[providerId]?.find(
+      (entry): entry is { id: string; stated: StatedFacts } =>
+        typeof entry !== 'string' && entry.id === model.id,
+    )?.stated
+    const saved = buildModelConfig(provider, model, stated)
     const models = existing
       ? provider.models.map((candidate) => (candidate.id === saved.id ? saved : candidate))
       : [...provider.models, saved]
-    return ok({ ...this.#replace({ ...provider, models }), becameDefault: false })
+    const replaced = this.#replace({ ...provider, models })
+    // As the host: a new model becomes the default when none is set or the default is gone.
+    const current = this.models.defaultModel && parseModelRef(this.models.defaultModel)
+    const defaultExists =
+      current && this.#find(current.providerId)?.models.some((candidate) => candidate.id === current.modelId)
+    const becameDefault = !existing && !defaultExists
+    if (becameDefault) this.#set({ ...this.models, defaultModel: `${providerId}/${saved.id}` })
+    return ok({ ...replaced, becameDefault })
   }
 
   removeModel({ providerId, modelId }: RequestOf<'models:remove'>): Result<'models:remove'> {

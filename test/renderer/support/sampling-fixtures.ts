@@ -15,11 +15,11 @@ export function samplingCardFixture(overrides: Partial<SamplingCard> = {}): Samp
       eligible: [
         {
           ref: 'openai/gpt-4o-mini',
-          displayName: 'GPT-4o mini',
+          displayName: 'OpenAI · GPT-4o mini',
           matchedHint: { index: 0, kind: 'substring' },
           estimatedInputCost: 0.0012,
         },
-        { ref: 'ollama/llama3.2', displayName: 'Llama 3.2' },
+        { ref: 'ollama/llama3.2', displayName: 'Ollama · Llama 3.2', unknowns: ['image support unknown'] },
       ],
       ineligible: [{ ref: 'ollama/tiny', reasons: ['does not accept images', 'context window too small'] }],
     },

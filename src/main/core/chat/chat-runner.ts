@@ -59,7 +59,7 @@ export class ChatRunner {
     return this.#announcing(() => this.deps.conversations.rename(id, title))
   }
 
-  setModel(id: string, model: string): ConversationMeta {
+  setModel(id: string, model: string | null): ConversationMeta {
     return this.#announcing(() => this.deps.conversations.setModel(id, model))
   }
 

@@ -83,10 +83,17 @@ export class ConversationService {
     return this.#existing(id)
   }
 
-  /** Chooses the model for the conversation's next turns (earlier turns keep what they recorded). */
-  setModel(id: string, model: string): ConversationMeta {
+  /**
+   * Chooses the model for the conversation's next turns (earlier turns keep what they recorded); null goes
+   * back to the default model: the last meta record wins, so one without a model clears it.
+   */
+  setModel(id: string, model: string | null): ConversationMeta {
     const current = this.#existing(id)
-    this.#store.append(id, { type: 'meta', title: current.title, model: parseModel(model) })
+    this.#store.append(id, {
+      type: 'meta',
+      title: current.title,
+      ...(model === null ? {} : { model: parseModel(model) }),
+    })
     return this.#existing(id)
   }
 

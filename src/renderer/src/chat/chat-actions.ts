@@ -48,7 +48,8 @@ export interface ChatActions {
   retryOlderRecords: () => void
   renameConversation: (id: string, title: string) => Promise<boolean>
   deleteConversation: (id: string) => Promise<boolean>
-  setConversationModel: (id: string, model: string) => Promise<boolean>
+  /** null: back to the default model. */
+  setConversationModel: (id: string, model: string | null) => Promise<boolean>
   /** Sends to the open conversation; resolves once the host accepted (or refused) the message. */
   sendMessage: (text: string, options?: SendOptions) => Promise<SendResult>
   /** The Stop button: aborts the open conversation's running turn. */
@@ -286,7 +287,7 @@ export function createChatActions(deps: ChatActionDeps): ChatActions & {
         setMeta(await call('chat:set-model', { id, model }))
         return true
       } catch (error) {
-        report(`Could not choose ${model} for “${titleOf(id)}”`, error)
+        report(`Could not choose ${model ?? 'the default model'} for “${titleOf(id)}”`, error)
         return false
       }
     },

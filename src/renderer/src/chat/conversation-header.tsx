@@ -6,8 +6,10 @@ import { modelNameForRef } from '../sampling/sampling-labels'
 import { useAppState } from '../app/store-context'
 
 /**
- * The conversation's model, chosen from every configured model. A conversation that has none runs on the
- * default model, and says so; a model that was removed from the settings stays listed as not configured.
+ * The conversation's model, chosen from every configured model. "Default (Provider · model)" stays a choice
+ * even after a model is picked, so a conversation can go back to following the default (issue 21 §4);
+ * with no default there is nothing to go back to. A model removed from the settings stays listed as not
+ * configured.
  */
 function ModelPicker({ meta }: { meta: ConversationMeta }) {
   const models = useAppState((state) => state.settings?.models)
@@ -21,9 +23,10 @@ function ModelPicker({ meta }: { meta: ConversationMeta }) {
   const fallback = models?.defaultModel
 
   const choose = async (ref: string) => {
-    if (!ref || ref === meta.model) return
+    if (ref === (meta.model ?? '')) return
     setBusy(true)
-    await setConversationModel(meta.id, ref)
+    // The empty value is the "Default (…)" option: null tells the host to forget the conversation's model.
+    await setConversationModel(meta.id, ref === '' ? null : ref)
     setBusy(false)
   }
 
@@ -39,10 +42,14 @@ function ModelPicker({ meta }: { meta: ConversationMeta }) {
         disabled={busy || providers.length === 0}
         onChange={(event) => void choose(event.target.value)}
       >
-        {!meta.model && (
-          <option value="" disabled>
-            {fallback ? `Default: ${modelNameForRef(models, fallback)}` : 'Choose a model'}
-          </option>
+        {fallback ? (
+          <option value="">Default ({modelNameForRef(models, fallback)})</option>
+        ) : (
+          !meta.model && (
+            <option value="" disabled>
+              Choose a model
+            </option>
+          )
         )}
         {meta.model && !configured && (
           <option value={meta.model} disabled>

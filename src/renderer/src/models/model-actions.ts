@@ -6,6 +6,9 @@ import type {
 } from '../../../shared/models/provider-input'
 import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
 import type { Call } from '../ipc/client'
+import type { ResponseOf } from '../../../shared/ipc/contract'
+import { modelLabel } from '../../../shared/models/model-label'
+import { modelRef } from '../../../shared/models/model-schema'
 
 /**
  * Providers and their models as the Models panel changes them. Every answer from the host carries the
@@ -19,6 +22,8 @@ export type SaveResult = { ok: true; id: string } | { ok: false; message: string
 /** Discovery problems belong on the provider's card, next to the button that asked, not in the banner. */
 export type DiscoveryResult = { ok: true; models: DiscoveredModel[] } | { ok: false; message: string }
 
+export type AddModelsResult = ({ ok: true } | { ok: false; message: string }) & { newDefault?: string }
+
 export interface ModelActions {
   /** The presets the add form offers; null until loaded. */
   providerPresets: ProviderPreset[] | null
@@ -27,11 +32,11 @@ export interface ModelActions {
   updateProvider: (id: string, input: ProviderInput) => Promise<SaveResult>
   removeProvider: (id: string) => Promise<boolean>
   discoverModels: (providerId: string) => Promise<DiscoveryResult>
-  /** Adds discovered models by id, one after another; stops at the first the host refuses. */
-  addDiscoveredModels: (
-    providerId: string,
-    modelIds: string[],
-  ) => Promise<{ ok: true } | { ok: false; message: string }>
+  /**
+   * Adds discovered models by id, one after another; stops at the first the host refuses. `newDefault` is
+   * the label of the one that became the default model (the first model added), so the panel can say so.
+   */
+  addDiscoveredModels: (providerId: string, modelIds: string[]) => Promise<AddModelsResult>
   saveModel: (providerId: string, model: ModelInput) => Promise<SaveResult>
   removeModel: (providerId: string, modelId: string) => Promise<boolean>
   setDefaultModel: (ref: string) => Promise<boolean>
@@ -94,6 +99,20 @@ export function createModelActions(deps: ModelActionDeps): Omit<ModelActions, 'p
   const providerName = (id: string): string =>
     deps.settings()?.models.providers.find((provider) => provider.id === id)?.name ?? id
 
+  /**
+   * A saved model's answer: the provider goes into the view, and when the host made the model the default
+   * (the first one added) so does that, at once, so the title bar and the radio agree with the notice.
+   * Returns the new default's label, if any.
+   */
+  const saved = (answer: ResponseOf<'models:save'>, modelId: string): string | undefined => {
+    const { becameDefault, ...provider } = answer
+    update(provider)
+    if (!becameDefault) return undefined
+    deps.setSettings((settings) => withDefaultModel(settings, modelRef(provider.id, modelId)))
+    const model = provider.models.find((candidate) => candidate.id === modelId)
+    return model ? modelLabel(provider, model) : `${provider.name} · ${modelId}`
+  }
+
   const save = async (context: string, request: () => Promise<ProviderView>): Promise<SaveResult> => {
     try {
       const provider = await request()
@@ -153,19 +172,29 @@ export function createModelActions(deps: ModelActionDeps): Omit<ModelActions, 'p
     },
 
     async addDiscoveredModels(providerId, modelIds) {
+      let newDefault: string | undefined
       // One at a time: each save rewrites the provider's model list, so parallel saves would race.
       for (const id of modelIds) {
         try {
-          update(await call('models:save', { providerId, model: { id } }))
+          newDefault = saved(await call('models:save', { providerId, model: { id } }), id) ?? newDefault
         } catch (error) {
-          return { ok: false, message: `could not add ${id}: ${describe(error)}` }
+          const message = `could not add ${id}: ${describe(error)}`
+          return newDefault ? { ok: false, message, newDefault } : { ok: false, message }
         }
       }
-      return { ok: true }
+      return newDefault ? { ok: true, newDefault } : { ok: true }
     },
 
-    saveModel: (providerId, model) =>
-      save(`Could not save model "${model.id}"`, () => call('models:save', { providerId, model })),
+    async saveModel(providerId, model) {
+      // The editor only edits models already added, so a save here never makes a new default worth saying.
+      try {
+        saved(await call('models:save', { providerId, model }), model.id)
+        return { ok: true, id: providerId }
+      } catch (error) {
+        const shown = report(`Could not save model "${model.id}"`, error)
+        return { ok: false, message: shown.message, errorId: shown.id }
+      }
+    },
 
     async removeModel(providerId, modelId) {
       try {

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { DiscoveredModel } from '../../../shared/models/provider-input'
 import type { ProviderView } from '../../../shared/settings/settings-view'
 import { useAppState } from '../app/store-context'
+import { statedFactsText } from './model-labels'
 
 type Listing =
   | { status: 'idle' }
@@ -16,11 +17,13 @@ function DiscoveredList({
   provider,
   models,
   onAdded,
+  onNewDefault,
   onClose,
 }: {
   provider: ProviderView
   models: DiscoveredModel[]
   onAdded: (count: number) => void
+  onNewDefault: (label: string) => void
   onClose: () => void
 }) {
   const addDiscoveredModels = useAppState((state) => state.addDiscoveredModels)
@@ -35,6 +38,25 @@ function DiscoveredList({
   const needle = filter.trim().toLowerCase()
   const shown = needle === '' ? models : models.filter((model) => model.id.toLowerCase().includes(needle))
   const chosen = models.filter((model) => selected.has(model.id) && !isConfigured(model)).map((m) => m.id)
+  // Select-all acts on what the filter shows: "select everything matching gpt-4" is the common wish.
+  const selectable = shown.filter((model) => !isConfigured(model)).map((model) => model.id)
+  const selectedShown = selectable.filter((modelId) => selected.has(modelId)).length
+  const allShown = selectable.length > 0 && selectedShown === selectable.length
+  const selectAllRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    // "Some selected" has no attribute: only the DOM property shows the mixed state (and its ARIA).
+    if (selectAllRef.current) selectAllRef.current.indeterminate = selectedShown > 0 && !allShown
+  }, [selectedShown, allShown])
+
+  const selectAll = (on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous)
+      for (const modelId of selectable) {
+        if (on) next.add(modelId)
+        else next.delete(modelId)
+      }
+      return next
+    })
 
   const toggle = (modelId: string, on: boolean) =>
     setSelected((previous) => {
@@ -49,6 +71,8 @@ function DiscoveredList({
     setProblem(null)
     const result = await addDiscoveredModels(provider.id, chosen)
     setBusy(false)
+    // Said even when a later model was refused: the first one did become the default.
+    if (result.newDefault) onNewDefault(result.newDefault)
     if (result.ok) onAdded(chosen.length)
     else setProblem(result.message)
   }
@@ -71,9 +95,22 @@ function DiscoveredList({
               onChange={(event) => setFilter(event.target.value)}
             />
           )}
+          <label className="checkbox discovery-select-all">
+            <input
+              type="checkbox"
+              ref={selectAllRef}
+              checked={allShown}
+              disabled={busy || selectable.length === 0}
+              aria-controls={`${id}-list`}
+              onChange={(event) => selectAll(event.target.checked)}
+            />
+            {needle === '' ? 'Select all' : `Select all shown (${selectable.length})`}
+          </label>
           <ul id={`${id}-list`} className="discovery-list">
-            {shown.map((model) => {
+            {shown.map((model, index) => {
               const added = isConfigured(model)
+              const stated = statedFactsText(model.stated)
+              const statedId = `${id}-stated-${index}`
               return (
                 <li key={model.id}>
                   <label className="checkbox">
@@ -81,6 +118,7 @@ function DiscoveredList({
                       type="checkbox"
                       checked={added || selected.has(model.id)}
                       disabled={added || busy}
+                      aria-describedby={stated ? statedId : undefined}
                       onChange={(event) => toggle(model.id, event.target.checked)}
                     />
                     <code className="selectable">{model.id}</code>
@@ -91,6 +129,12 @@ function DiscoveredList({
                       </>
                     )}
                   </label>
+                  {stated && (
+                    <span id={statedId} className="discovery-stated selectable">
+                      {/* The provider's own word, recorded as such when the model is added. */}
+                      {provider.name} says: {stated}
+                    </span>
+                  )}
                 </li>
               )
             })}
@@ -120,7 +164,15 @@ function DiscoveredList({
 }
 
 /** Adds one model by its id, for providers whose `/models` is missing or incomplete. */
-function AddById({ provider, onAdded }: { provider: ProviderView; onAdded: (count: number) => void }) {
+function AddById({
+  provider,
+  onAdded,
+  onNewDefault,
+}: {
+  provider: ProviderView
+  onAdded: (count: number) => void
+  onNewDefault: (label: string) => void
+}) {
   const addDiscoveredModels = useAppState((state) => state.addDiscoveredModels)
   const [modelId, setModelId] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -137,6 +189,7 @@ function AddById({ provider, onAdded }: { provider: ProviderView; onAdded: (coun
     setProblem(null)
     const result = await addDiscoveredModels(provider.id, [trimmed])
     setBusy(false)
+    if (result.newDefault) onNewDefault(result.newDefault)
     if (!result.ok) return setProblem(result.message)
     setModelId('')
     onAdded(1)
@@ -179,18 +232,22 @@ function AddById({ provider, onAdded }: { provider: ProviderView; onAdded: (coun
 }
 
 /**
- * Asks the provider which models it serves (`GET {baseUrl}/models`) and adds the chosen ones with the
- * host's default capabilities for that preset. A refusal (down, wrong key…) is shown here, on the card.
+ * Asks the provider which models it serves (`GET {baseUrl}/models`) and adds the chosen ones by id: the host
+ * records what the provider's list stated about each (shown here beside it), then what the model-family
+ * table knows, and leaves the rest unknown. A refusal (down, wrong key…) is shown here, on the card.
  */
 export function ModelDiscovery({ provider }: { provider: ProviderView }) {
   const discoverModels = useAppState((state) => state.discoverModels)
   const [listing, setListing] = useState<Listing>({ status: 'idle' })
   const [added, setAdded] = useState<number | null>(null)
+  /** The label of the model that became the default by being the first one added (issue 21 §4). */
+  const [newDefault, setNewDefault] = useState<string | null>(null)
   const discoverRef = useRef<HTMLButtonElement>(null)
 
   const discover = async () => {
     setListing({ status: 'loading' })
     setAdded(null)
+    setNewDefault(null)
     const result = await discoverModels(provider.id)
     setListing(
       result.ok ? { status: 'listed', models: result.models } : { status: 'failed', message: result.message },
@@ -217,11 +274,20 @@ export function ModelDiscovery({ provider }: { provider: ProviderView }) {
         >
           {listing.status === 'loading' ? 'Discovering…' : 'Discover models'}
         </button>
-        <AddById provider={provider} onAdded={setAdded} />
+        <AddById provider={provider} onAdded={setAdded} onNewDefault={setNewDefault} />
       </div>
-      <p className="visually-hidden" role="status">
-        {listing.status === 'loading' ? `Asking ${provider.name} for its models` : ''}
-        {added !== null ? `Added ${added} model${added === 1 ? '' : 's'}.` : ''}
+      {/* One live region: the counts are for screen readers, the new default is worth seeing too. */}
+      <p className="discovery-status" role="status">
+        <span className="visually-hidden">
+          {listing.status === 'loading' ? `Asking ${provider.name} for its models` : ''}
+          {added !== null ? `Added ${added} model${added === 1 ? '' : 's'}.` : ''}
+        </span>
+        {newDefault !== null && (
+          <span className="discovery-default" data-testid="new-default">
+            {added !== null ? ' ' : ''}
+            {newDefault} is now the default model.
+          </span>
+        )}
       </p>
       {listing.status === 'failed' && (
         <p className="callout callout--danger selectable" role="alert" data-testid="discovery-problem">
@@ -233,6 +299,7 @@ export function ModelDiscovery({ provider }: { provider: ProviderView }) {
           provider={provider}
           models={listing.models}
           onAdded={close}
+          onNewDefault={setNewDefault}
           onClose={() => close(null)}
         />
       )}

@@ -18,6 +18,9 @@ import { modelName } from './model-labels'
 import { useAppState } from '../app/store-context'
 import { CheckboxGroup } from '../ui/checkbox-group'
 import { ScoreSlider } from './score-slider'
+import { KnowledgeChoice } from './knowledge-choice'
+import { capabilityFacts, FACT_SOURCE_LABELS } from '../../../shared/models/capability-facts'
+import type { CapabilityFact } from '../../../shared/models/model-schema'
 import { TextField } from '../ui/text-field'
 import { useDrawerForm } from '../ui/use-drawer-form'
 import { DrawerFormFooter } from '../ui/drawer-form-footer'
@@ -74,6 +77,11 @@ export function ModelEditor({
   })
   const id = useId()
   const title = `Edit ${modelName(model)}`
+  // Where the saved fact came from, as the model row says it; absent while it is unknown.
+  const sourceOf = (fact: CapabilityFact): string | undefined => {
+    const state = capabilityFacts(model.capabilities).find((candidate) => candidate.fact === fact)
+    return state?.known ? FACT_SOURCE_LABELS[state.source] : undefined
+  }
 
   return (
     <form
@@ -180,22 +188,20 @@ export function ModelEditor({
           onChange={(v) => change('maxOutputTokens', v)}
         />
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={form.toolCalling}
-          onChange={(event) => change('toolCalling', event.target.checked)}
-        />
-        Calls tools (requests that offer tools need this)
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={form.temperature}
-          onChange={(event) => change('temperature', event.target.checked)}
-        />
-        Accepts a temperature (otherwise a requested temperature is left out)
-      </label>
+      <KnowledgeChoice
+        id={`${id}-tools`}
+        legend="Calls tools (requests that offer tools need this)"
+        value={form.toolCalling}
+        source={sourceOf('toolCalling')}
+        onChange={(value) => change('toolCalling', value)}
+      />
+      <KnowledgeChoice
+        id={`${id}-temperature`}
+        legend="Accepts a temperature (left out only when known not to)"
+        value={form.temperature}
+        source={sourceOf('temperature')}
+        onChange={(value) => change('temperature', value)}
+      />
       <fieldset className="plain-fieldset field score-fieldset">
         <legend className="field-label">Scores, 0–1 (rank models against a server's priorities)</legend>
         {scores.map((score) => (
@@ -205,6 +211,7 @@ export function ModelEditor({
             label={score.label}
             hint={score.hint}
             value={form.scores[score.key]}
+            source={sourceOf(score.key)}
             onChange={(value) => change('scores', { ...form.scores, [score.key]: value })}
           />
         ))}

@@ -2,6 +2,7 @@ import type { AudioFormat, Modality, ModelConfig } from '../../../shared/models/
 import type { IMAGE_MIME_TYPES } from '../../../shared/models/model-schema'
 import { modelInputSchema, type ModelInput } from '../../../shared/models/provider-input'
 import type { FieldErrors } from '../ui/value-rows-model'
+import { flagKnowledge, type Knowledge } from '../../../shared/models/capability-facts'
 
 /**
  * The capability editor's data and its translation to the `ModelInput` the host saves. Sizes are edited
@@ -19,9 +20,11 @@ export interface ModelFormState {
   audioFormats: AudioFormat[]
   contextWindow: string
   maxOutputTokens: string
-  toolCalling: boolean
-  temperature: boolean
-  scores: Record<Score, number>
+  /** yes / no / unknown: "unknown" is sent as null, which makes the host forget the fact. */
+  toolCalling: Knowledge
+  temperature: Knowledge
+  /** null: unknown (sent as null, so the host forgets the score rather than storing a made-up 0.5). */
+  scores: Record<Score, number | null>
   inputPerMillion: string
   outputPerMillion: string
 }
@@ -48,12 +51,12 @@ export function modelFormFromConfig(model: ModelConfig): ModelFormState {
     // Unknown facts: an empty field, and placeholders that are sent only if the user changes them.
     contextWindow: c.contextWindow === undefined ? '' : String(c.contextWindow),
     maxOutputTokens: c.maxOutputTokens === undefined ? '' : String(c.maxOutputTokens),
-    toolCalling: c.toolCalling ?? false,
-    temperature: c.temperature ?? false,
+    toolCalling: flagKnowledge(c.toolCalling),
+    temperature: flagKnowledge(c.temperature),
     scores: {
-      cost: c.scores.cost ?? 0.5,
-      speed: c.scores.speed ?? 0.5,
-      intelligence: c.scores.intelligence ?? 0.5,
+      cost: c.scores.cost ?? null,
+      speed: c.scores.speed ?? null,
+      intelligence: c.scores.intelligence ?? null,
     },
     inputPerMillion: model.pricing ? String(model.pricing.inputPerMillion) : '',
     outputPerMillion: model.pricing ? String(model.pricing.outputPerMillion) : '',
@@ -63,6 +66,10 @@ export function modelFormFromConfig(model: ModelConfig): ModelFormState {
 /** Adds or removes `item`, keeping the order of `all` so saved lists are stable. */
 export function toggled<T>(list: readonly T[], item: T, on: boolean, all: readonly T[]): T[] {
   return all.filter((candidate) => (candidate === item ? on : list.includes(candidate)))
+}
+
+function knowledgeInput(knowledge: Knowledge): boolean | null {
+  return knowledge === 'unknown' ? null : knowledge === 'yes'
 }
 
 function numberOf(text: string): number {
@@ -162,8 +169,8 @@ export function buildModelInput(
     audioFormats: form.audioFormats,
     contextWindow,
     maxOutputTokens,
-    toolCalling: form.toolCalling,
-    temperature: form.temperature,
+    toolCalling: knowledgeInput(form.toolCalling),
+    temperature: knowledgeInput(form.temperature),
     scores: { ...form.scores },
   }
   const capabilities = options.initial ? changedOnly(all, form, options.initial) : all

@@ -1,10 +1,19 @@
 import {
   parseModelRef,
+  type CapabilityFact,
   type ModelCapabilities,
   type ModelConfig,
   type ModelPricing,
 } from '../../../shared/models/model-schema'
+import { modelLabel } from '../../../shared/models/model-label'
+import type { StatedFacts } from '../../../shared/models/provider-input'
 import type { ProviderView, SettingsView } from '../../../shared/settings/settings-view'
+import {
+  capabilityFacts,
+  FACT_LABELS,
+  FACT_SOURCE_LABELS,
+  type FactState,
+} from '../../../shared/models/capability-facts'
 
 /** Words for providers and models, shared by the title bar, the Models panel and its tests. */
 
@@ -18,8 +27,8 @@ export function modelName(model: ModelConfig): string {
 }
 
 /**
- * What the title bar says about the model sampling falls back to: the default model by its display name
- * (or `provider/model`), else whether any model exists at all.
+ * What the title bar says about the model sampling falls back to: the default model as pickers name it
+ * ("Provider name · model", the names the user gave), else whether any model exists at all.
  */
 export function currentModelLabel(models: SettingsView['models'] | undefined): {
   text: string
@@ -31,7 +40,7 @@ export function currentModelLabel(models: SettingsView['models'] | undefined): {
     const provider = models.providers.find((candidate) => candidate.id === parsed?.providerId)
     const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
     if (provider && model) {
-      return { text: model.displayName ?? ref, title: `Default model: ${ref} (${provider.name})` }
+      return { text: modelLabel(provider, model), title: `Default model: ${ref}` }
     }
     return { text: ref, title: `Default model: ${ref}, which is no longer configured` }
   }
@@ -54,7 +63,7 @@ export function conversationModelLabel(
   const provider = models?.providers.find((candidate) => candidate.id === parsed?.providerId)
   const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
   if (provider && model) {
-    return { text: model.displayName ?? ref, title: `Conversation model: ${ref} (${provider.name})` }
+    return { text: modelLabel(provider, model), title: `Conversation model: ${ref}` }
   }
   return { text: ref, title: `Conversation model: ${ref}, which is no longer configured` }
 }
@@ -75,34 +84,58 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`
 }
 
-export interface CapabilityBadge {
-  label: string
-  title: string
+export interface FactLine {
+  fact: CapabilityFact
+  /** "images: yes", "128k context", "cost score: unknown". */
+  text: string
+  /** Where a known fact came from ("model-family table"); absent when the fact is unknown. */
+  source?: string
+  /** Details worth a tooltip (the image types and the host's size cap, what a score means). */
+  title?: string
 }
 
-/** What a model accepts and can do, one short badge each; missing abilities are simply absent. */
-export function capabilityBadges(capabilities: ModelCapabilities): CapabilityBadge[] {
-  const badges: CapabilityBadge[] = []
-  const { inputModalities: modalities } = capabilities
-  if (modalities.includes('text')) {
-    badges.push({ label: 'text', title: `Text, up to ${formatBytes(capabilities.maxTextBytes)} per item` })
-  }
-  if (modalities.includes('image')) {
+const SCORE_TITLES: Partial<Record<CapabilityFact, string>> = {
+  cost: 'How expensive the model is, 0–1 (1 = the priciest)',
+  speed: 'How fast the model is, 0–1 (higher is faster)',
+  intelligence: 'How capable the model is, 0–1 (higher is more capable)',
+}
+
+function factText(state: FactState): string {
+  const name = FACT_LABELS[state.fact]
+  if (!state.known) return `${name}: unknown`
+  const { value } = state
+  if (typeof value === 'boolean') return `${name}: ${value ? 'yes' : 'no'}`
+  if (state.fact === 'contextWindow' || state.fact === 'maxOutputTokens')
+    return `${formatTokens(value)} ${name}`
+  return `${name} ${scoreText(value)}`
+}
+
+function factTitle(state: FactState, capabilities: ModelCapabilities): string | undefined {
+  if (state.fact === 'image' && state.known && state.value === true) {
     const types = capabilities.imageMimeTypes.map((mime) => mime.replace('image/', '')).join(', ')
-    badges.push({
-      label: 'image',
-      title: `Images (${types || 'no type chosen'}), up to ${formatBytes(capabilities.maxImageBytes)} each`,
-    })
+    return `Images (${types || 'no type chosen'}), up to ${formatBytes(capabilities.maxImageBytes)} each`
   }
-  if (modalities.includes('audio')) {
-    badges.push({
-      label: 'audio',
-      title: `Audio (${capabilities.audioFormats.join(', ') || 'no format chosen'})`,
-    })
+  if (state.fact === 'audio' && state.known && state.value === true) {
+    return `Audio (${capabilities.audioFormats.join(', ') || 'no format chosen'})`
   }
-  if (capabilities.toolCalling) badges.push({ label: 'tools', title: 'Can call tools' })
-  if (capabilities.temperature) badges.push({ label: 'temperature', title: 'Accepts a sampling temperature' })
-  return badges
+  return SCORE_TITLES[state.fact]
+}
+
+/**
+ * Every capability fact of a model as one line, known or not: a fact nobody stated is shown as unknown
+ * rather than left out, because a missing "images" reads as "no images" (issue 21 §4), and a known one
+ * says where it came from so the user can tell the provider's word from the family table's guess.
+ */
+export function capabilityFactLines(capabilities: ModelCapabilities): FactLine[] {
+  return capabilityFacts(capabilities).map((state) => {
+    const title = factTitle(state, capabilities)
+    return {
+      fact: state.fact,
+      text: factText(state),
+      ...(state.known ? { source: FACT_SOURCE_LABELS[state.source] } : {}),
+      ...(title ? { title } : {}),
+    }
+  })
 }
 
 function dollars(amount: number): string {
@@ -127,4 +160,28 @@ export function keyStatus(provider: ProviderView): string {
 export function chunkTimeoutText(chunkTimeoutMs: number): string {
   if (chunkTimeoutMs <= 0) return 'stall detection off'
   return `stalls after ${Number((chunkTimeoutMs / 1000).toFixed(3))} s without output`
+}
+
+/**
+ * What a provider's model list said about one model, in a few words ("images, no audio, tools, 128k
+ * context"), so the user sees before adding it what will be recorded as the provider's word; undefined
+ * when it said nothing. What it left out is not listed: it will be unknown, or filled in by the family table.
+ */
+export function statedFactsText(stated: StatedFacts | undefined): string | undefined {
+  if (!stated) return undefined
+  const parts: string[] = []
+  const flags = [
+    ['image', 'images'],
+    ['audio', 'audio'],
+    ['toolCalling', 'tools'],
+    ['temperature', 'temperature'],
+  ] as const
+  for (const [key, name] of flags) {
+    const value = stated[key]
+    if (value !== undefined) parts.push(value ? name : `no ${name}`)
+  }
+  if (stated.contextWindow !== undefined) parts.push(`${formatTokens(stated.contextWindow)} context`)
+  if (stated.maxOutputTokens !== undefined) parts.push(`${formatTokens(stated.maxOutputTokens)} max output`)
+  if (stated.pricing) parts.push(pricingText(stated.pricing))
+  return parts.length > 0 ? parts.join(', ') : undefined
 }

@@ -1,12 +1,12 @@
 import type { ModelConfig } from '../../../shared/models/model-schema'
-import { capabilityBadges, formatTokens, modelName, pricingText, scoreText } from './model-labels'
+import { capabilityFactLines, modelName, pricingText } from './model-labels'
 import { useAppState } from '../app/store-context'
 import { ConfirmGroup } from '../ui/confirm-group'
 import { useInPlaceConfirm } from '../ui/use-in-place-confirm'
 
 /**
- * One configured model: what it accepts and can do, its limits, scores and prices, and whether it is the
- * default. Choosing the default is a radio shared by every provider's models: there is one in all.
+ * One configured model: each capability fact, known (with where it came from) or unknown, its prices, and
+ * whether it is the default. Choosing the default is a radio shared by every provider's models: there is one in all.
  */
 export function ModelRow({
   providerId,
@@ -51,23 +51,18 @@ export function ModelRow({
           Default
         </label>
       </div>
-      <ul className="badges" aria-label="Capabilities">
-        {capabilityBadges(caps).map((badge) => (
-          <li key={badge.label} className="badge" title={badge.title}>
-            {badge.label}
+      <ul className="model-fact-list" aria-label="Capabilities">
+        {capabilityFactLines(caps).map((line) => (
+          <li
+            key={line.fact}
+            className={line.source ? 'model-fact selectable' : 'model-fact model-fact--unknown selectable'}
+            title={line.title}
+          >
+            {line.text}
+            {line.source && <span className="model-fact-source"> · {line.source}</span>}
           </li>
         ))}
       </ul>
-      <p className="model-facts selectable">
-        {formatTokens(caps.contextWindow)} context · {formatTokens(caps.maxOutputTokens)} max output
-      </p>
-      <p
-        className="model-facts selectable"
-        title="0–1 each. Cost is how expensive the model is (1 = the priciest); speed and intelligence: higher is faster / more capable."
-      >
-        Cost {scoreText(caps.scores.cost)} · Speed {scoreText(caps.scores.speed)} · Intelligence{' '}
-        {scoreText(caps.scores.intelligence)}
-      </p>
       {model.pricing && <p className="model-facts selectable">{pricingText(model.pricing)}</p>}
       {confirming ? (
         <ConfirmGroup

@@ -1,3 +1,4 @@
+import { modelLabel } from '../../../shared/models/model-label'
 import { parseModelRef } from '../../../shared/models/model-schema'
 import type { AuditEntry, CardModelChoice, SamplingCard } from '../../../shared/sampling/sampling-card'
 import type { SettingsView } from '../../../shared/settings/settings-view'
@@ -63,17 +64,29 @@ export function hintMatchText(choice: CardModelChoice, hints: readonly string[])
   return hint === undefined ? `${verb} a hint` : `${verb} “${hint}”`
 }
 
+/**
+ * A model option's text: its name with the provider's, the hint it matched, and what the request needs
+ * that nobody stated it has ("image support unknown") — an option element holds text only, so the words
+ * go into it rather than beside it.
+ */
 export function modelOptionText(choice: CardModelChoice, hints: readonly string[]): string {
   const match = hintMatchText(choice, hints)
-  return match ? `${choice.displayName} · ${match}` : choice.displayName
+  return [choice.displayName, ...(match ? [match] : []), ...(choice.unknowns ?? [])].join(' · ')
 }
 
-/** A configured model's display name for a `provider/model` ref, or the ref itself. */
+/** What the chosen model may lack, said beside the picker; undefined when everything needed is known. */
+export function unknownsText(choice: CardModelChoice | undefined): string | undefined {
+  const unknowns = choice?.unknowns ?? []
+  if (unknowns.length === 0) return undefined
+  return `Not stated for this model: ${unknowns.join(', ')}. It may still work; models known to take the request are listed first.`
+}
+
+/** A configured model as pickers name it ("Provider name · model"), or the ref itself when it is gone. */
 export function modelNameForRef(models: SettingsView['models'] | undefined, ref: string): string {
   const parsed = parseModelRef(ref)
   const provider = models?.providers.find((candidate) => candidate.id === parsed?.providerId)
   const model = provider?.models.find((candidate) => candidate.id === parsed?.modelId)
-  return model?.displayName ?? ref
+  return provider && model ? modelLabel(provider, model) : ref
 }
 
 export const priorityLabels = [

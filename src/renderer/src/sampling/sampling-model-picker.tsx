@@ -1,10 +1,11 @@
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
-import { modelNameForRef, modelOptionText } from './sampling-labels'
+import { modelNameForRef, modelOptionText, unknownsText } from './sampling-labels'
 import { useAppState } from '../app/store-context'
 
 /**
- * The model the request will run on, limited to the models that can take it. The others are listed below,
- * greyed, with why they cannot (on hover, and in a disclosure that the keyboard reaches).
+ * The model the request will run on, limited to the models that can take it. A model that may not (nobody
+ * stated whether it takes images, say) says so in its option and beside the picker. The others are listed
+ * below, greyed, with why they cannot (on hover, and in a disclosure that the keyboard reaches).
  */
 export function SamplingModelPicker({
   id,
@@ -21,6 +22,7 @@ export function SamplingModelPicker({
 }) {
   const models = useAppState((state) => state.settings?.models)
   const { eligible, ineligible } = card.model
+  const unknowns = unknownsText(eligible.find((choice) => choice.ref === value))
   return (
     <div className="sampling-model">
       <label htmlFor={`${id}-model`} className="field-label">
@@ -32,7 +34,7 @@ export function SamplingModelPicker({
           className="text-input sampling-model-select"
           value={value}
           disabled={disabled}
-          aria-describedby={`${id}-model-ref`}
+          aria-describedby={unknowns ? `${id}-model-ref ${id}-model-unknowns` : `${id}-model-ref`}
           onChange={(event) => onChange(event.target.value)}
         >
           {eligible.map((choice) => (
@@ -49,6 +51,11 @@ export function SamplingModelPicker({
       <code id={`${id}-model-ref`} className="sampling-model-ref selectable">
         {value}
       </code>
+      {unknowns && (
+        <p id={`${id}-model-unknowns`} className="sampling-model-unknowns" data-testid="model-unknowns">
+          {unknowns}
+        </p>
+      )}
       {ineligible.length > 0 && (
         <>
           <p className="ineligible-names" aria-hidden="true">

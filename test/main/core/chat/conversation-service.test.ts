@@ -76,6 +76,12 @@ describe('ConversationService', () => {
     expect(switched).toMatchObject({ title: 'Renamed', model: 'openai/gpt-4o' })
     expect(setup().service.get(id).meta).toEqual(switched)
     expect(readFileSync(fileOf(id), 'utf8').startsWith(after)).toBe(true)
+
+    // null: back to the default model, and it stays so when read again from disk.
+    const back = service.setModel(id, null)
+    expect(back.model).toBeUndefined()
+    expect(back.title).toBe('Renamed')
+    expect(setup().service.get(id).meta.model).toBeUndefined()
   })
 
   it('rejects bad titles, models and unknown ids with clear errors, writing nothing', () => {
