@@ -204,6 +204,12 @@ describe('models panel: model rows', () => {
       'speed score: unknown',
       'intelligence score: unknown',
     ])
+    // The editor's Accepts boxes cannot say "unknown": its hint does, so an unticked box is not read as no.
+    fireEvent.click(within(row('openai/mystery')).getByRole('button', { name: 'Edit model mystery' }))
+    const accepts = within(screen.getByTestId('model-editor')).getByRole('group', { name: 'Accepts' })
+    expect(accepts.textContent).toContain(
+      'Whether it takes images and audio is unknown (no provider or family table says): left unticked it stays unknown; tick to say it does.',
+    )
   })
 
   it('makes a model the default: one radio across providers, and the title bar shows it', async () => {

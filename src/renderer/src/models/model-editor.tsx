@@ -19,11 +19,30 @@ import { useAppState } from '../app/store-context'
 import { CheckboxGroup } from '../ui/checkbox-group'
 import { ScoreSlider } from './score-slider'
 import { KnowledgeChoice } from './knowledge-choice'
-import { capabilityFacts, FACT_SOURCE_LABELS } from '../../../shared/models/capability-facts'
+import {
+  capabilityFacts,
+  FACT_SOURCE_LABELS,
+  modalityKnowledge,
+} from '../../../shared/models/capability-facts'
 import type { CapabilityFact } from '../../../shared/models/model-schema'
 import { TextField } from '../ui/text-field'
 import { useDrawerForm } from '../ui/use-drawer-form'
 import { DrawerFormFooter } from '../ui/drawer-form-footer'
+
+/**
+ * The Accepts boxes say yes or no, but nobody may have stated whether the model takes images or audio: an
+ * unticked box must not pass for "no". The hint says which are unknown; left alone they stay unknown (an
+ * edit sends only what changed), ticked they are recorded as yours.
+ */
+function acceptsHint(capabilities: ModelConfig['capabilities']): string {
+  const base = 'Requests with content the model does not accept are never sent to it, nor converted.'
+  const unknown = (['image', 'audio'] as const).filter(
+    (m) => modalityKnowledge(capabilities, m) === 'unknown',
+  )
+  if (unknown.length === 0) return base
+  const names = unknown.map((m) => (m === 'image' ? 'images' : 'audio')).join(' and ')
+  return `${base} Whether it takes ${names} is unknown (no provider or family table says): left unticked it stays unknown; tick to say it does.`
+}
 
 const modalities: Array<{ value: Modality; label: string }> = [
   { value: 'text', label: 'Text' },
@@ -124,7 +143,7 @@ export function ModelEditor({
         options={modalities}
         selected={form.modalities}
         error={errors.modalities}
-        hint="Requests with content the model does not accept are never sent to it, nor converted."
+        hint={acceptsHint(model.capabilities)}
         onChange={(value, on) => change('modalities', toggled(form.modalities, value, on, allModalities))}
       />
       <TextField
