@@ -18,7 +18,7 @@ describe('queued sampling requests in Chromium (built app, real server, mock pro
   beforeAll(async () => {
     mock = await startMockOpenAI({ models: ['mock-large', 'mock-mini'] })
     ;({ home, answerFile } = samplingHome(mock.url, ['--count', '3']))
-    for (const text of ['First.', 'Second.', 'Third.']) mock.enqueue({ kind: 'text', chunks: [text] })
+    for (const text of ['Second.', 'Third.']) mock.enqueue({ kind: 'text', chunks: [text] })
     session = await openAppInChromium(home, { width: 1280, height: 800, colorScheme: 'light' })
     ;({ page } = session)
   })
@@ -29,7 +29,7 @@ describe('queued sampling requests in Chromium (built app, real server, mock pro
     if (home) rmSync(home, { recursive: true, force: true })
   })
 
-  it('shows one card and two one-line requests, then answers all three on "Approve for this session"', async () => {
+  it('shows one card and two one-line requests; focus follows each decision; "for this session" releases the rest', async () => {
     const bell = page.getByTestId('approvals-bell')
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Pending approvals: 3')
     await bell.click()
@@ -49,11 +49,27 @@ describe('queued sampling requests in Chromium (built app, real server, mock pro
     await shoot(page, 'approval-queue-lines-800x600.png')
     await page.setViewportSize({ width: 1280, height: 800 })
 
+    // Deny the open request from the keyboard: focus goes on to the next one, which opens.
+    const first = drawer.getByTestId('approval-card')
+    const firstId = await first.getAttribute('id')
+    await first.getByRole('button', { name: 'Deny', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement
+        return `${active?.getAttribute('data-testid') ?? ''} ${active?.id ?? ''}`
+      })
+    await expect.poll(focused).toMatch(/^approval-card approval-card-/)
+    expect(await focused()).not.toContain(firstId ?? '-')
+    expect(await lines.count()).toBe(1)
+
+    // "Approve for this session" on it also releases the last one, still queued; focus lands on the bell.
     await drawer.getByRole('button', { name: 'Approve for this session' }).click()
     const answers = (await whenWritten(answerFile)) as unknown as Array<{ ok: boolean }>
-    expect(answers.map((answer) => answer.ok)).toEqual([true, true, true])
-    expect(mock.requests).toHaveLength(3)
+    expect(answers.map((answer) => answer.ok)).toEqual([false, true, true])
+    expect(mock.requests).toHaveLength(2)
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Pending approvals: 0')
     expect(await lines.count()).toBe(0)
+    await expect.poll(focused).toBe('approvals-bell ')
   })
 })

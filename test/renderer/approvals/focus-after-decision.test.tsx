@@ -56,6 +56,18 @@ describe('focus after a decision', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('approvals-bell')))
   })
 
+  it('moves focus on when the host takes away the card that holds it (a completion that finished)', async () => {
+    const api = chatApi()
+    await renderApp(api)
+    const { conversationId: _none, ...sampling } = samplingCardFixture({ phase: 'streaming' })
+    act(() => api.approvals.show(sampling))
+    fireEvent.click(screen.getByTestId('approvals-bell'))
+    const card = await within(screen.getByTestId('drawer')).findByTestId('approval-card')
+    card.focus()
+    act(() => api.approvals.remove('card-1'))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('approvals-bell')))
+  })
+
   it('leaves focus alone when the user moved elsewhere before the host answered', async () => {
     const api = chatApi()
     api.chat.cards = [toolCallCardFixture(), toolCallCardFixture({ id: 'call-card-2' })]

@@ -4,6 +4,7 @@ import { cardKeyboardHelp, phaseLabels } from '../sampling/sampling-labels'
 import { useAppState } from '../app/store-context'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
 import { useFocusRequest } from '../ui/use-focus-request'
+import { useHandOffOnRemoval } from './use-hand-off-on-removal'
 import { ApprovalCardHeader } from './approval-card-header'
 import { SamplingApproval } from '../sampling/sampling-approval'
 import { SamplingReview } from '../sampling/sampling-review'
@@ -28,6 +29,7 @@ export function ApprovalCard({ card }: { card: SamplingCard }) {
   const id = useId()
 
   useFocusRequest(card.id, elementRef)
+  useHandOffOnRemoval(elementRef)
 
   const decide = async (decision: ApprovalDecision): Promise<void> => {
     if (busy) return

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useAppState } from '../app/store-context'
 import { entrySummary, openEntryIds, type QueueEntry } from './approval-queue-model'
-import { WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
+import { handOffFocus, WAITING_CARD_ATTRIBUTE } from './focus-hand-off'
 
 /** A waiting request shown as one line; activating it opens the whole card in its place. */
 function CollapsedApproval({ entry, onOpen }: { entry: QueueEntry; onOpen: () => void }) {
@@ -41,9 +41,11 @@ function QueueItem(props: {
   useLayoutEffect(() => {
     if (open && !wasOpen.current && summaryFocused.current) {
       const item = itemRef.current
-      const card =
-        item?.querySelector<HTMLElement>(`[${WAITING_CARD_ATTRIBUTE}]`) ?? item?.querySelector('article')
-      card?.focus()
+      const card = item?.querySelector<HTMLElement>(`[${WAITING_CARD_ATTRIBUTE}]`)
+      // Opened because it no longer waits (released by "for this session", or answered elsewhere): there
+      // is nothing to decide here, so focus goes on as after a decision.
+      if (card) card.focus()
+      else handOffFocus(item ?? null)
     }
     if (open) summaryFocused.current = false
     wasOpen.current = open

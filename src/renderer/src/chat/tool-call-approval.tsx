@@ -8,6 +8,7 @@ import { useAppState } from '../app/store-context'
 import { approvalCardDomId } from '../approvals/approval-card'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from '../approvals/focus-hand-off'
 import { useFocusRequest } from '../ui/use-focus-request'
+import { useHandOffOnRemoval } from '../approvals/use-hand-off-on-removal'
 import { ApprovalCardHeader } from '../approvals/approval-card-header'
 import { RevealedText } from '../ui/revealed-text'
 import { ToolAnnotationBadges } from '../tools/tool-annotation-badges'
@@ -82,6 +83,7 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
   const id = useId()
 
   useFocusRequest(card.id, elementRef)
+  useHandOffOnRemoval(elementRef)
 
   const decide = async (decision: ToolCallDecision): Promise<void> => {
     if (busy) return

@@ -9,6 +9,7 @@ import { useAppState } from '../app/store-context'
 import { approvalCardDomId } from '../approvals/approval-card'
 import { handOffFocus, WAITING_CARD_ATTRIBUTE } from '../approvals/focus-hand-off'
 import { useFocusRequest } from '../ui/use-focus-request'
+import { useHandOffOnRemoval } from '../approvals/use-hand-off-on-removal'
 import { ApprovalCardHeader } from '../approvals/approval-card-header'
 import { ElicitationForm } from './elicitation-form'
 import { ElicitationUrl } from './elicitation-url'
@@ -31,6 +32,7 @@ export function ElicitationApproval({ card, footer }: { card: ElicitationCard; f
   const waiting = isElicitationWaiting(card)
 
   useFocusRequest(card.id, elementRef)
+  useHandOffOnRemoval(elementRef)
 
   const answer = async (action: ElicitationAnswer['action'], content?: ElicitationContent) => {
     if (busy) return { ok: false as const }
