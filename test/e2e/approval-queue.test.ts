@@ -55,8 +55,8 @@ describe('queued sampling requests in Chromium (built app, real server, mock pro
     await first.getByRole('button', { name: 'Deny', exact: true }).focus()
     await page.keyboard.press('Enter')
     const focused = () =>
-      page.evaluate(() => {
-        const active = document.activeElement
+      page.locator('body').evaluate((body) => {
+        const active = body.ownerDocument.activeElement
         return `${active?.getAttribute('data-testid') ?? ''} ${active?.id ?? ''}`
       })
     await expect.poll(focused).toMatch(/^approval-card approval-card-/)
