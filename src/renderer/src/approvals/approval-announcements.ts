@@ -1,6 +1,7 @@
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
-import { isElicitationWaiting, type ElicitationCard } from '../../../shared/elicitation/elicitation-card'
+import type { ElicitationCard } from '../../../shared/elicitation/elicitation-card'
 import type { SamplingCard } from '../../../shared/sampling/sampling-card'
+import { arrivalOrder, isWaiting, type QueueEntry } from './approval-queue-model'
 
 /** One request waiting for the user, in the words an announcement uses. */
 export interface WaitingRequest {
@@ -19,41 +20,31 @@ export function waitingRequests(
   toolCalls: readonly ToolCallCard[],
   elicitations: readonly ElicitationCard[],
 ): WaitingRequest[] {
-  const entries = [
-    ...sampling
-      .filter((card) => card.phase === 'approval' || card.phase === 'review')
-      .map((card) => ({
-        id: card.id,
-        at: card.createdAt,
-        conversationId: card.conversationId,
-        text:
-          card.phase === 'review'
-            ? `${card.serverName}: a completion waits for your review`
-            : `${card.serverName} wants to run a model`,
-      })),
-    ...toolCalls.map((card) => ({
-      id: card.id,
-      at: card.createdAt,
-      conversationId: card.conversationId,
-      text: `The model wants to call ${card.toolName} on ${card.serverName}`,
-    })),
-    ...elicitations.filter(isElicitationWaiting).map((card) => ({
-      id: card.id,
-      at: card.createdAt,
-      conversationId: card.conversationId,
-      text:
-        card.mode === 'url'
-          ? `${card.serverName} asks you to open a link`
-          : `${card.serverName} asks you for information`,
-    })),
-  ]
-  return entries
-    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
-    .map(({ id, text, conversationId }) => ({
-      id,
-      text,
-      ...(conversationId !== undefined ? { conversationId } : {}),
-    }))
+  return arrivalOrder(sampling, toolCalls, elicitations)
+    .filter(isWaiting)
+    .map((entry) => {
+      const { id, conversationId } = entry.card
+      return {
+        id,
+        text: announcementText(entry),
+        ...(conversationId !== undefined ? { conversationId } : {}),
+      }
+    })
+}
+
+function announcementText(entry: QueueEntry): string {
+  switch (entry.kind) {
+    case 'sampling':
+      return entry.card.phase === 'review'
+        ? `${entry.card.serverName}: a completion waits for your review`
+        : `${entry.card.serverName} wants to run a model`
+    case 'tool-call':
+      return `The model wants to call ${entry.card.toolName} on ${entry.card.serverName}`
+    case 'elicitation':
+      return entry.card.mode === 'url'
+        ? `${entry.card.serverName} asks you to open a link`
+        : `${entry.card.serverName} asks you for information`
+  }
 }
 
 /** "(2) MCP Desk" while requests wait, so a window in the background or the taskbar shows it. */
