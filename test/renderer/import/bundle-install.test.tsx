@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest'
 import { BundleInstall } from '../../../src/renderer/src/import/bundle-install'
 import { createAppStore, type AppStore } from '../../../src/renderer/src/app/app-store'
-import { toBase64 } from '../../../src/renderer/src/import/import-file'
+import { toBase64 } from '../../../src/renderer/src/ui/base64'
 import { StoreProvider, useAppState } from '../../../src/renderer/src/app/store-context'
 import type { BundlePreview, UserConfigField } from '../../../src/shared/import/bundle-info'
 import { FakeDeskApi } from '../support/fake-desk-api'

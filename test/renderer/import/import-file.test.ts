@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { looksLikeBundle, readImportFile, toBase64 } from '../../../src/renderer/src/import/import-file'
+import { looksLikeBundle, readImportFile } from '../../../src/renderer/src/import/import-file'
+import { toBase64 } from '../../../src/renderer/src/ui/base64'
 
 function file(name: string, bytes: Uint8Array, size = bytes.length) {
   let reads = 0

@@ -2,6 +2,7 @@ import type { AttachedFile } from '../../../shared/chat/chat-view'
 import { RESOURCE_BLOB_LIMIT_BYTES, RESOURCE_TEXT_LIMIT_BYTES } from '../../../shared/mcp/resources'
 import { MAX_MESSAGE_ATTACHMENTS } from '../../../shared/chat/chat-view'
 import { formatResourceSize } from '../resources/resource-attachments-model'
+import { toBase64 } from '../ui/base64'
 
 /** A file the user picked, read and waiting as a chip above the composer. */
 export interface PickedFile {
@@ -31,16 +32,6 @@ export function isTextFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
   return TEXT_TYPES.test(file.type) || (file.type === '' && TEXT_EXTENSIONS.test(file.name))
 }
 
-function base64Of(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer)
-  let binary = ''
-  // In slices: String.fromCharCode with a whole image as arguments overflows the call stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
-  }
-  return btoa(binary)
-}
-
 /**
  * Reads one picked file: text files as text, anything else as base64. A file over the host's limit for its
  * kind is refused here, with its size and the limit, before it is read (the host checks again).
@@ -56,7 +47,7 @@ export async function readPickedFile(file: FileLike, key: string): Promise<Picke
   const mimeType = file.type === '' && text ? 'text/plain' : file.type || 'application/octet-stream'
   const attached: AttachedFile = text
     ? { name: file.name, mimeType, text: await file.text() }
-    : { name: file.name, mimeType, data: base64Of(await file.arrayBuffer()) }
+    : { name: file.name, mimeType, data: toBase64(new Uint8Array(await file.arrayBuffer())) }
   return { key, file: attached, size: file.size }
 }
 

@@ -1,5 +1,6 @@
 import { BUNDLE_IPC_MAX_BYTES } from '../../../shared/import/bundle-info'
 import { IMPORT_MAX_BYTES } from '../../../shared/import/import-types'
+import { toBase64 } from '../ui/base64'
 
 /**
  * What the host is sent for a dropped, pasted or picked file: a config's text, or a bundle's bytes as
@@ -53,14 +54,4 @@ export async function readImportFile(file: ReadableFile): Promise<ImportSource> 
   if (looksLikeBundle(bytes)) return { kind: 'bundle', data: toBase64(bytes), fileName: file.name }
   if (named) throw new ImportFileError(`${file.name} is not an MCP bundle: it is not a zip archive`)
   return { kind: 'config', text: new TextDecoder('utf-8').decode(bytes), fileName: file.name }
-}
-
-/** Base64 without `Buffer` (not in the renderer); chunked so large bundles do not overflow the call stack. */
-export function toBase64(bytes: Uint8Array): string {
-  const chunk = 0x8000
-  let binary = ''
-  for (let at = 0; at < bytes.length; at += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + chunk))
-  }
-  return btoa(binary)
 }
