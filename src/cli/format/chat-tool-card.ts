@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<ToolChange['fields'][number], string> = {
   description: 'description',
   inputSchema: 'input schema',
   annotations: 'hints',
+  ui: 'view (MCP App)',
 }
 
 /**
@@ -78,11 +79,28 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function fieldText(tool: ToolInfo | undefined, field: 'title' | 'description' | 'annotations'): string {
+function fieldText(
+  tool: ToolInfo | undefined,
+  field: 'title' | 'description' | 'annotations' | 'ui',
+): string {
   if (!tool) return '(none)'
   if (field === 'annotations') return hintText(tool.annotations) || '(none)'
+  if (field === 'ui') return viewText(tool)
   const value = field === 'title' ? (tool.title ?? tool.annotations?.title) : tool.description
   return value === undefined || value === '' ? '(none)' : value
+}
+
+/** A tool's view as the terminal shows a change of it: resource, who may call, the HTML's fingerprint. */
+function viewText(tool: ToolInfo): string {
+  const ui = tool.ui
+  if (!ui) return '(none)'
+  const parts = [
+    ui.resourceUri ? `resource ${ui.resourceUri}` : 'no view',
+    `callable by ${(ui.visibility ?? ['model', 'app']).join(' and ')}`,
+  ]
+  if (ui.view) parts.push(`HTML ${ui.view.bytes} bytes, sha256 ${ui.view.fingerprint.slice(0, 16)}…`)
+  if (ui.view?.csp) parts.push(`may reach ${JSON.stringify(ui.view.csp)}`)
+  return parts.join('; ')
 }
 
 function schemaLines(tool: ToolInfo | undefined): string[] {

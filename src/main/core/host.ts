@@ -219,6 +219,13 @@ export function createHost(deps: HostDeps): Host {
       chat.toolCalls.decide(id, decision)
       return { accepted: true as const }
     },
+    // BASELINE ONLY (issue 22 in progress): replaced by the view service before anything lands.
+    'views:open': () => notYet(),
+    'views:call-tool': () => notYet(),
+    'views:read-resource': () => notYet(),
+    'views:update-model-context': () => notYet(),
+    'views:try': () => notYet(),
+    'views:closed': () => notYet(),
   }
 
   /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */
@@ -234,4 +241,8 @@ export function createHost(deps: HostDeps): Host {
     onInternalError: (channel, error) => deps.log?.(`request ${channel} failed`, error),
   })
   return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
+}
+
+function notYet(): never {
+  throw new IpcFailure('unavailable', 'views are not wired yet')
 }

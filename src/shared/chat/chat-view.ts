@@ -115,6 +115,11 @@ export const sendMessageRequestSchema = z
     /** Files from the user's computer (text inline, images as media where the model takes them). */
     files: z.array(attachedFileSchema).max(MAX_MESSAGE_ATTACHMENTS).optional(),
     inserted: insertedPromptSchema.optional(),
+    /** Sent by a tool's view (`ui/message`): the transcript says so. */
+    fromView: z
+      .object({ serverId: z.string().min(1).max(100), toolName: z.string().min(1).max(500) })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((request) => request.text.length > 0 || request.inserted !== undefined, {

@@ -50,6 +50,11 @@ export const toolCallCardSchema = z.object({
   annotations: toolAnnotationsSchema.optional(),
   /** Present when the tool's definition changed since it was approved (rug-pull guard): the diff to show. */
   changed: toolChangeSchema.optional(),
+  /**
+   * The call comes from a tool's view (MCP Apps), not from the model: the card says "from the view of
+   * <toolName>" and the window shows it beside that view (`instanceId`).
+   */
+  view: z.object({ instanceId: z.string(), toolName: z.string() }).optional(),
   createdAt: z.string(),
 })
 export type ToolCallCard = z.infer<typeof toolCallCardSchema>

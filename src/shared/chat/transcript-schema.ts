@@ -62,6 +62,10 @@ export const userRecordSchema = z.object({
   text: z.string(),
   /** Resources the user attached to this message, in the order attached. */
   resources: z.array(messageAttachmentRecordSchema).optional(),
+  /** The message was written by a tool's view (MCP Apps `ui/message`), not typed by the user. */
+  fromView: z.object({ serverId: z.string(), toolName: z.string() }).optional(),
+  /** What views told the model with this message (`ui/update-model-context`), as the model got it. */
+  viewContext: z.array(z.object({ serverId: z.string(), toolName: z.string(), text: z.string() })).optional(),
 })
 
 /** One message of an inserted prompt, as the transcript keeps it. */
@@ -151,6 +155,17 @@ export const toolResultRecordSchema = z.object({
   inputRounds: z.number().int().positive().optional(),
   /** For an `unknown` result: the server crashed while the call was out, and how. */
   crash: serverCrashSchema.optional(),
+  /**
+   * The tool has a view (MCP Apps): its resource and the result as the server sent it (content,
+   * structuredContent, _meta), which the view is given; left out (`omitted` says why) when too large.
+   */
+  view: z
+    .object({
+      resourceUri: z.string(),
+      result: z.record(z.string(), z.json()).optional(),
+      omitted: z.string().optional(),
+    })
+    .optional(),
 })
 
 /** Something the host says about the conversation, e.g. "turn ended: 16 tool calls". */

@@ -80,6 +80,16 @@ import {
   rootsSetRequestSchema,
   rootsUseDefaultRequestSchema,
 } from '../roots/roots-schema'
+import {
+  viewCallToolRequestSchema,
+  viewDocumentSchema,
+  viewModelContextRequestSchema,
+  viewOpenRequestSchema,
+  viewReadResourceRequestSchema,
+  viewResultSchema,
+  viewSandboxSchema,
+  viewTryRequestSchema,
+} from '../apps/view-schema'
 
 /**
  * THE IPC contract: every request/response channel and every event channel between the renderer and the
@@ -113,6 +123,8 @@ export const appInfoSchema = z.object({
    * refused and the file is left as it is until it is fixed. Absent while the file is fine.
    */
   settingsProblem: z.string().optional(),
+  /** Where tool views (MCP Apps) are sandboxed; absent where views cannot be shown. */
+  viewSandbox: viewSandboxSchema.optional(),
 })
 export type AppInfo = z.infer<typeof appInfoSchema>
 
@@ -317,6 +329,24 @@ export const requestChannels = {
   'chat:decide-tool-call': {
     request: z.object({ id: z.string().min(1), decision: toolCallDecisionSchema }).strict(),
     response: z.object({ accepted: z.literal(true) }),
+  },
+  /** MCP Apps: the approved HTML of a tool's view (refused while its definition waits for review). */
+  'views:open': { request: viewOpenRequestSchema, response: viewDocumentSchema },
+  /** A view's tools/call: its own server, app-visible tools, through a tool-call card ("from the view of"). */
+  'views:call-tool': { request: viewCallToolRequestSchema, response: viewResultSchema },
+  /** A view's resources/read: its own server only. */
+  'views:read-resource': { request: viewReadResourceRequestSchema, response: viewResultSchema },
+  /** A view's ui/update-model-context: kept for the conversation's next message. */
+  'views:update-model-context': {
+    request: viewModelContextRequestSchema,
+    response: z.object({ stored: z.literal(true) }),
+  },
+  /** The servers panel's "Open view": the user calls the tool; the result is shown in its view. */
+  'views:try': { request: viewTryRequestSchema, response: viewResultSchema },
+  /** A view was taken down: its cards are closed (denied) and its approvals forgotten. */
+  'views:closed': {
+    request: z.object({ instanceId: z.string().min(1).max(100) }).strict(),
+    response: z.object({ closed: z.literal(true) }),
   },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { toolUiSchema } from '../apps/view-schema'
 
 /**
  * What the host knows about one configured MCP server, as the renderer and the CLI see it. Everything here
@@ -39,6 +40,8 @@ export const toolInfoSchema = z.object({
   description: z.string(),
   annotations: toolAnnotationsSchema.optional(),
   inputSchema: z.record(z.string(), z.unknown()),
+  /** MCP Apps: the tool's view and who may call it (`_meta.ui`); absent for a tool without either. */
+  ui: toolUiSchema.optional(),
 })
 export type ToolInfo = z.infer<typeof toolInfoSchema>
 
@@ -52,7 +55,7 @@ export const serverFailureSchema = z.object({
 })
 export type ServerFailure = z.infer<typeof serverFailureSchema>
 
-export const toolChangeFieldSchema = z.enum(['title', 'description', 'inputSchema', 'annotations'])
+export const toolChangeFieldSchema = z.enum(['title', 'description', 'inputSchema', 'annotations', 'ui'])
 export const toolChangeSchema = z.object({
   kind: z.enum(['added', 'removed', 'changed']),
   name: z.string(),

@@ -289,7 +289,18 @@ export class FakeDeskApi implements DeskApi {
     'chat:stop': (request) => this.chat.stop(request),
     'chat:tool-calls': () => this.chat.toolCalls(),
     'chat:decide-tool-call': (request) => this.chat.decide(request),
+    // BASELINE ONLY (issue 22 in progress): the renderer helper gives these real fakes.
+    'views:open': () => unavailable(),
+    'views:call-tool': () => unavailable(),
+    'views:read-resource': () => unavailable(),
+    'views:update-model-context': () => unavailable(),
+    'views:try': () => unavailable(),
+    'views:closed': () => unavailable(),
   }
+}
+
+function unavailable(): Promise<IpcResult<never>> {
+  return Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'not faked yet' } })
 }
 
 function ok<T>(value: T): Promise<IpcResult<T>> {

@@ -9,6 +9,7 @@ const fieldLabels: Record<ToolChange['fields'][number], string> = {
   description: 'description',
   inputSchema: 'input schema',
   annotations: 'annotations',
+  ui: 'view',
 }
 
 function hiddenIn(...texts: Array<string | undefined>): number {
