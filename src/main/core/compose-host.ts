@@ -1,4 +1,5 @@
 import { isElicitationWaiting } from '../../shared/elicitation/elicitation-card'
+import type { ViewSandbox } from '../../shared/apps/view-schema'
 import type { AppInfo } from '../../shared/ipc/contract'
 import type { SettingsService } from './config/settings-service'
 import { createHost, type Host } from './host'
@@ -35,6 +36,8 @@ export interface ComposeHostOptions {
   toolCallTimeoutMs?: number
   /** Tests without a real home keep approvals in memory; everyone else gets `<home>/approved-tools.json`. */
   approvedTools?: ApprovedToolsStore
+  /** Where the window loads MCP App views from (web mode's sandbox listener, the desktop's view scheme). */
+  viewSandbox?: ViewSandbox
 }
 
 export interface ComposedHost {
@@ -165,6 +168,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     events,
     info: options.info,
     log: options.log,
+    ...(options.viewSandbox === undefined ? {} : { viewSandbox: options.viewSandbox }),
   })
   return {
     host,

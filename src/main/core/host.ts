@@ -1,3 +1,4 @@
+import type { ViewSandbox } from '../../shared/apps/view-schema'
 import type { AppInfo } from '../../shared/ipc/contract'
 import { IpcFailure } from '../../shared/ipc/ipc-error'
 import { maskProvider, toSettingsView } from '../../shared/settings/settings-view'
@@ -35,6 +36,8 @@ export interface HostDeps {
   /** Passed in when services built before the host emit events too (sampling streams). */
   events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
+  /** Where the window loads MCP App views from; absent, the window shows no views. */
+  viewSandbox?: ViewSandbox
   /** Where unexpected errors go (with stacks). Never the renderer. */
   log?: (message: string, error?: unknown) => void
 }
@@ -87,6 +90,7 @@ export function createHost(deps: HostDeps): Host {
         (warning) => settings.problem === undefined || !warning.startsWith(settings.problem),
       ),
       ...(settings.problem === undefined ? {} : { settingsProblem: settings.problem }),
+      ...(deps.viewSandbox === undefined ? {} : { viewSandbox: deps.viewSandbox }),
     }),
     'settings:get': () => toSettingsView(settings.get()),
     'settings:update': (request) =>

@@ -1,9 +1,11 @@
-import { BrowserWindow, nativeTheme, shell, type Session, type WebContents } from 'electron'
+import { BrowserWindow, dialog, nativeTheme, shell, type Session, type WebContents } from 'electron'
 import type { AppOrigin } from '../core/security/app-origin'
 import { buildContentSecurityPolicy } from '../core/security/content-security-policy'
 import { decideOpenExternal } from '../core/security/external-link-policy'
-import { isAllowedNavigation } from '../core/security/navigation-policy'
+import { isAllowedNavigation, isAllowedViewFrameNavigation } from '../core/security/navigation-policy'
 import { decidePermission, decidePermissionCheck } from '../core/security/permission-policy'
+import { decideViewPermission, isViewFrameRequest } from '../core/security/view-permission-policy'
+import { handleViewScheme, VIEW_SANDBOX, VIEW_SCHEME } from './view-protocol'
 
 export interface MainWindowOptions {
   /** What the window loads: the vite dev server URL, or the built index.html on disk. */
@@ -56,7 +58,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   window.once('ready-to-show', () => window.show())
 
   guardWebContents(window.webContents, options)
-  guardSession(window.webContents.session, options)
+  guardSession(window, options)
 
   const loading =
     options.page.kind === 'url' ? window.loadURL(options.page.url) : window.loadFile(options.page.path)
@@ -82,29 +84,52 @@ function guardWebContents(contents: WebContents, options: MainWindowOptions): vo
     // A plain link click lands here; the user meant to visit it, so it goes to their browser if it may.
     if (event.isMainFrame) openExternally(event.url, log)
   })
-  // Redirects and sub-frame navigations are never user intent: just refuse them.
+  // Redirects and sub-frame navigations are never user intent: just refuse them. The only sub-frames are
+  // MCP App views: the sandbox proxy page and the view's srcdoc document inside it, nothing else (a view
+  // navigating its own frame to a site is refused here as well as by the proxy's frame-src).
+  const mayNavigate = (event: { url: string; isMainFrame: boolean }) =>
+    event.isMainFrame
+      ? isAllowedNavigation(event.url, appOrigin)
+      : isAllowedViewFrameNavigation(event.url, VIEW_SANDBOX.origin)
   contents.on('will-redirect', (event) => {
-    if (!isAllowedNavigation(event.url, appOrigin)) event.preventDefault()
+    if (!mayNavigate(event)) event.preventDefault()
   })
   contents.on('will-frame-navigate', (event) => {
-    if (!isAllowedNavigation(event.url, appOrigin)) event.preventDefault()
+    if (!mayNavigate(event)) event.preventDefault()
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
-function guardSession(session: Session, options: MainWindowOptions): void {
+function guardSession(window: BrowserWindow, options: MainWindowOptions): void {
+  const session: Session = window.webContents.session
+  handleViewScheme(session, options.log)
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const request = { permission, ...details }
+    if (isViewFrameRequest(request, VIEW_SANDBOX.origin)) {
+      askForViewPermission(window, decideViewPermission(request, VIEW_SANDBOX.origin), callback, options.log)
+      return
+    }
     const decision = decidePermission(permission, details)
     options.log(decision.reason)
     callback(decision.allow)
   })
+  // Checks are never granted, views included: a view's grant lives only as long as the request it answered.
   session.setPermissionCheckHandler(
     (_contents, permission, requestingOrigin, details) =>
       decidePermissionCheck(permission, requestingOrigin, details).allow,
   )
 
-  const policy = buildContentSecurityPolicy({ mode: 'desktop', dev: options.dev })
+  const policy = buildContentSecurityPolicy({
+    mode: 'desktop',
+    dev: options.dev,
+    frameSrc: [`${VIEW_SCHEME}:`],
+  })
   session.webRequest.onHeadersReceived((details, callback) => {
+    // The view sandbox sets its own, per-view policy (sandbox-proxy.ts): the app page's must not replace it.
+    if (details.url.toLowerCase().startsWith(`${VIEW_SCHEME}:`)) {
+      callback({})
+      return
+    }
     // Drop any policy the server sent (in any letter case) so exactly ours applies.
     const headers = Object.fromEntries(
       Object.entries(details.responseHeaders ?? {}).filter(
@@ -113,6 +138,37 @@ function guardSession(session: Session, options: MainWindowOptions): void {
     )
     callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [policy] } })
   })
+}
+
+/** A view's permission request: denied, or put to the user, who must say yes for it to be granted. */
+function askForViewPermission(
+  window: BrowserWindow,
+  decision: ReturnType<typeof decideViewPermission>,
+  callback: (granted: boolean) => void,
+  log: (message: string) => void,
+): void {
+  if (decision.kind === 'deny' || window.isDestroyed()) {
+    log(decision.kind === 'deny' ? decision.reason : 'a view asked for a permission after its window closed')
+    callback(false)
+    return
+  }
+  dialog
+    .showMessageBox(window, {
+      type: 'question',
+      title: 'A tool asks for a permission',
+      message: decision.question,
+      detail:
+        'The view is shown by one of your MCP servers. Allow it only if you trust that server and expected this.',
+      buttons: ['Allow', 'Deny'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    })
+    .then(({ response }) => callback(response === 0))
+    .catch((error: unknown) => {
+      log(`a view's permission request could not be shown: ${(error as Error).message}`)
+      callback(false)
+    })
 }
 
 function openExternally(url: string, log: (message: string) => void): void {

@@ -15,6 +15,7 @@ import { registerIpcRouter } from './ipc-router'
 import { createMainWindow, type MainWindowOptions } from './main-window'
 import { createSafeStorageCipher, SafeStorageUnavailableError } from './safe-storage-cipher'
 import { createApprovalTray } from './tray'
+import { registerViewScheme, VIEW_SANDBOX } from './view-protocol'
 
 // The Electron entry, built to out/main/index.js; preload and renderer are siblings of out/main, and
 // resources/ (the tray icon) sits at the app root beside out/.
@@ -31,6 +32,8 @@ const home = resolveHomeOrExit()
 // can run side by side and never share state.
 if (home.overridden) app.setPath('userData', home.dir)
 app.enableSandbox()
+// MCP App views load from their own scheme (view-protocol.ts); Chromium learns of it only before ready.
+registerViewScheme()
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -74,6 +77,7 @@ function start(): void {
       platform: process.platform,
       home: paths.home,
     },
+    viewSandbox: VIEW_SANDBOX,
     log,
   })
   host = composed.host

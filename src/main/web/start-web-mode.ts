@@ -5,6 +5,7 @@ import { composeHost } from '../core/compose-host'
 import { openNodeProfile } from '../core/profile/open-node-profile'
 import { APP_NAME, APP_VERSION } from '../core/app-identity'
 import { locateRendererDir } from './locate-renderer'
+import { startViewSandboxServer } from './view-sandbox-server'
 import { startWebServer } from './web-server'
 
 export interface WebModeOptions {
@@ -29,6 +30,8 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
     )
   }
   const profile = openNodeProfile(options.home)
+  // MCP App views load from their own loopback origin, never the page's; it is known before the Host is.
+  const sandbox = await startViewSandboxServer({ log: options.log })
   const composed = composeHost({
     settings: profile.settings,
     secrets: profile.secrets,
@@ -39,6 +42,7 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
       platform: process.platform,
       home: options.home,
     },
+    viewSandbox: sandbox.sandbox,
     // Most lines carry no error; only those that do get one appended.
     log: (message, error) =>
       options.log(
@@ -51,17 +55,26 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
   if (!profile.secrets.backend.secure && profile.secrets.backend.warning) {
     options.log(`note: ${profile.secrets.backend.warning}`)
   }
-  const server = await startWebServer({
-    host: composed.host,
-    rendererDir,
-    port: options.port,
-    log: options.log,
-  })
+  let server: Awaited<ReturnType<typeof startWebServer>>
+  try {
+    server = await startWebServer({
+      host: composed.host,
+      rendererDir,
+      port: options.port,
+      viewSandboxOrigin: sandbox.origin,
+      log: options.log,
+    })
+  } catch (error) {
+    await sandbox.close()
+    await composed.shutdown()
+    throw error
+  }
   void composed.servers.start()
   return {
     url: server.url,
     close: async () => {
       await server.close()
+      await sandbox.close()
       await composed.shutdown()
     },
   }

@@ -14,6 +14,8 @@ export interface WebServerOptions {
   host: Host
   rendererDir: string
   port?: number
+  /** The MCP App view sandbox listener (`http://127.0.0.1:PORT`): the only origin the page may frame. */
+  viewSandboxOrigin?: string
   /** Fixed only in tests; otherwise a fresh 256-bit token per launch. */
   token?: string
   log?: (line: string) => void
@@ -98,6 +100,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       'content-security-policy': buildContentSecurityPolicy({
         mode: 'web',
         connectSrc: [`ws://127.0.0.1:${context.port}`, `ws://localhost:${context.port}`],
+        ...(options.viewSandboxOrigin === undefined ? {} : { frameSrc: [options.viewSandboxOrigin] }),
       }),
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

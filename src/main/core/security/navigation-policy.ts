@@ -1,3 +1,4 @@
+import { VIEW_PROXY_PATH } from '../../../shared/apps/view-schema'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { filePathOfUrl, type AppOrigin } from './app-origin'
 
@@ -38,4 +39,19 @@ function parseUrl(value: string): URL | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Whether a sub-frame may navigate to `targetUrl`. The app page embeds no frames but MCP App views: the
+ * sandbox proxy (exactly its page on `sandboxOrigin`), and inside it the view's srcdoc document. Anything
+ * else, a view navigating its own frame to a site, or a proxy URL with credentials or another path, is
+ * refused.
+ */
+export function isAllowedViewFrameNavigation(targetUrl: string, sandboxOrigin: string): boolean {
+  if (targetUrl === 'about:srcdoc' || targetUrl === 'about:blank') return true
+  const target = parseUrl(targetUrl)
+  if (!target || target.username !== '' || target.password !== '') return false
+  // Built by hand: node's URL gives `null` as the origin of a scheme it does not know (mcp-desk-view:).
+  const origin = `${target.protocol}//${target.host}`
+  return target.host !== '' && origin === sandboxOrigin.toLowerCase() && target.pathname === VIEW_PROXY_PATH
 }
