@@ -1,5 +1,5 @@
 // Issue 19 item 2: a request anyone can send must never crash the host. Every listener the host opens
-// (web mode's HTTP and WebSocket upgrade, the OAuth loopback redirect) gets random request lines, targets,
+// (web mode's HTTP and WebSocket upgrade, its MCP App view sandbox, the OAuth loopback redirect) gets random request lines, targets,
 // headers and cookies over raw TCP, including the ones that used to kill it (`//[`, a cookie that is not
 // valid percent-encoding); an authenticated web-mode socket gets malformed frames. Each listener runs in a
 // child process, and after every case the process must be alive and answer a good request.
@@ -88,6 +88,18 @@ describe('web mode under fuzzed requests (a child process)', () => {
     client.close()
   })
 
+  it('runs its view sandbox on another loopback origin, which the page may frame and the Host learns', async () => {
+    const client = await openContractSocket(port, token)
+    const info = (await client.invoke('app:info', {})) as { value: { viewSandbox?: { origin: string } } }
+    client.close()
+    const origin = info.value.viewSandbox?.origin ?? ''
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(origin).not.toBe(`http://127.0.0.1:${port}`)
+    expect(await statusOfGet(Number(new URL(origin).port), '/proxy.js')).toBe(200)
+    const policy = (await fetch(`http://127.0.0.1:${port}/`)).headers.get('content-security-policy')
+    expect(policy).toContain(`frame-src ${origin};`)
+  })
+
   it('answers malformed frames on an authenticated socket and keeps answering the contract', async () => {
     const channels = Object.keys(requestChannels)
     const depth = fc.integer({ min: 1_000, max: 200_000 })
@@ -132,6 +144,65 @@ describe('web mode under fuzzed requests (a child process)', () => {
       { ...bounded, numRuns: 60 },
     )
     client?.close()
+  })
+})
+
+describe('the view sandbox listener under fuzzed requests (a child process)', () => {
+  let sandbox: ListenerProcess
+  let port: number
+
+  beforeAll(async () => {
+    sandbox = await startListenerProcess(['view-sandbox'])
+    port = Number(sandbox.url.port)
+  })
+
+  afterAll(async () => {
+    await sandbox?.stop()
+  })
+
+  async function expectServing(): Promise<void> {
+    expectAlive(sandbox)
+    expect(await statusOfGet(port, '/proxy.js')).toBe(200)
+  }
+
+  it('answers the requests that used to kill a listener with 400', async () => {
+    for (const target of [
+      '//[',
+      '/%E0%A4%A',
+      'http://[',
+      '/proxy.html?csp=%E0%A4%A',
+      '/proxy.html?csp=%7B',
+    ]) {
+      expect(await statusOfGet(port, target), target).toBe(400)
+      expectAlive(sandbox)
+    }
+    await expectServing()
+  })
+
+  it('survives random requests and upgrades and still serves the proxy', async () => {
+    const proxyTarget = fc
+      .tuple(fc.oneof(fc.string(), fc.json()), fc.oneof(fc.string(), fc.json()))
+      .map(
+        ([csp, permissions]) =>
+          `/proxy.html?csp=${encodeURIComponent(csp)}&permissions=${encodeURIComponent(permissions)}`,
+      )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(anyRequest, ownHostRequest(port), upgradeRequest(port, 'x')),
+        async (parts) => {
+          await sendRaw(port, requestBytes(parts))
+          await expectServing()
+        },
+      ),
+      bounded,
+    )
+    await fc.assert(
+      fc.asyncProperty(proxyTarget, async (target) => {
+        expect([200, 400]).toContain(await statusOfGet(port, target))
+        await expectServing()
+      }),
+      { ...bounded, numRuns: 100 },
+    )
   })
 })
 

@@ -106,6 +106,24 @@ describe('web server', () => {
     expect((await get(server.port, '/assets/app.js')).headers['content-type']).toContain('text/javascript')
   })
 
+  it('lets the page frame only the view sandbox origin it was given', async () => {
+    const framing = await startWebServer({
+      host: hostBundle.host,
+      rendererDir: dir,
+      token,
+      viewSandboxOrigin: 'http://127.0.0.1:4567',
+    })
+    try {
+      const policy = (await get(framing.port, '/')).headers['content-security-policy']
+      expect(policy).toContain('frame-src http://127.0.0.1:4567;')
+      expect(policy).toContain("frame-ancestors 'none'")
+    } finally {
+      await framing.close()
+    }
+    // Without a sandbox, frames stay refused by default-src 'none'.
+    expect((await get(server.port, '/')).headers['content-security-policy']).not.toContain('frame-src')
+  })
+
   it('answers request targets that do not parse with 400, as requests and as upgrades, and keeps serving', async () => {
     for (const target of ['//[', '/%E0%A4%A', 'http://[', '*']) {
       expect(await statusOfGet(server.port, target), target).toBe(400)

@@ -108,6 +108,38 @@ describe('buildContentSecurityPolicy', () => {
     }
   })
 
+  it('adds frame-src only when a frame source is given: the view sandbox origin or the desktop view scheme', () => {
+    expect(directives(buildContentSecurityPolicy({ mode: 'web' })).has('frame-src')).toBe(false)
+    expect(
+      directives(buildContentSecurityPolicy({ mode: 'web', frameSrc: ['http://127.0.0.1:4444'] })).get(
+        'frame-src',
+      ),
+    ).toEqual(['http://127.0.0.1:4444'])
+    const desktop = directives(buildContentSecurityPolicy({ mode: 'desktop', frameSrc: ['mcp-desk-view:'] }))
+    expect(desktop.get('frame-src')).toEqual(['mcp-desk-view:'])
+    // Nothing else moves: the page itself still may not be framed, and scripts are still only its own.
+    expect(desktop.get('frame-ancestors')).toEqual(["'none'"])
+    expect(desktop.get('script-src')).toEqual(["'self'"])
+  })
+
+  it.each([
+    "http://127.0.0.1:1 'unsafe-inline'",
+    'http://127.0.0.1:1; script-src *',
+    "'self'",
+    '*',
+    'http:',
+    'https:',
+    'data:',
+    'blob:',
+    'file:',
+    'javascript:',
+    'about:',
+    'mcp-desk-view: data:',
+    '',
+  ])('refuses a frame-src entry that could widen or inject into the policy: %j', (entry) => {
+    expect(() => buildContentSecurityPolicy({ mode: 'web', frameSrc: [entry] })).toThrow(/frame-src entry/)
+  })
+
   it('refuses an unknown mode', () => {
     expect(() =>
       buildContentSecurityPolicy({ mode: 'mobile' } as unknown as ContentSecurityPolicyOptions),
