@@ -29,7 +29,30 @@ export function navigationEvent(url: string, isMainFrame = true): FakeNavigation
   }
 }
 
+/** A session's custom protocol handlers (`session.protocol.handle`), answered like Electron's: a Response. */
+export class FakeSessionProtocol {
+  readonly handlers = new Map<
+    string,
+    (request: { method: string; url: string }) => Response | Promise<Response>
+  >()
+  handle(
+    scheme: string,
+    handler: (request: { method: string; url: string }) => Response | Promise<Response>,
+  ): void {
+    // Electron throws on a second handler for one scheme; the fake must too, to catch double registration.
+    if (this.handlers.has(scheme)) throw new Error(`The scheme has been handled: ${scheme}`)
+    this.handlers.set(scheme, handler)
+  }
+  isProtocolHandled(scheme: string): boolean {
+    return this.handlers.has(scheme)
+  }
+  unhandle(scheme: string): void {
+    this.handlers.delete(scheme)
+  }
+}
+
 export class FakeSession {
+  readonly protocol = new FakeSessionProtocol()
   permissionRequestHandler: Listener | null = null
   permissionCheckHandler: Listener | null = null
   headersReceivedListener: Listener | null = null
@@ -242,6 +265,7 @@ class FakeApp extends EventEmitter {
   singleInstanceLock = true
   exitCode: number | undefined
   quitCalled = false
+  whenReadyCalled = false
   readonly ready = Promise.resolve()
 
   getPath(name: string): string {
@@ -262,6 +286,7 @@ class FakeApp extends EventEmitter {
     return this.singleInstanceLock
   }
   whenReady(): Promise<void> {
+    this.whenReadyCalled = true
     return this.ready
   }
   quit(): void {
@@ -292,16 +317,37 @@ class FakeSafeStorage {
   }
 }
 
+/** `protocol` before ready: the schemes registered as privileged, and whether that came too late. */
+class FakeProtocol {
+  readonly privileged: { scheme: string; privileges?: Record<string, boolean> }[] = []
+  /** Whether app.whenReady() had been asked for when schemes were registered (Electron needs them before). */
+  afterReady = false
+  constructor(private readonly app: FakeApp) {}
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]): void {
+    if (this.app.whenReadyCalled) this.afterReady = true
+    this.privileged.push(...schemes)
+  }
+}
+
+class FakeDialog {
+  /** The button the user presses in the next message boxes (0 is the first). */
+  response = 1
+  readonly showMessageBox = vi.fn((_window: unknown, _options: Record<string, unknown>) =>
+    Promise.resolve({ response: this.response, checkboxChecked: false }),
+  )
+}
+
 class FakeIpcRenderer extends EventEmitter {
   invoke = vi.fn((_channel: string, ..._args: unknown[]) => Promise.resolve({ ok: true, value: {} }))
 }
 
 function createElectronFake() {
+  const app = new FakeApp()
   const state = {
     ipcMain: new FakeIpcMain(),
     shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
     nativeTheme: new FakeNativeTheme(),
-    app: new FakeApp(),
+    app,
     safeStorage: new FakeSafeStorage(),
     ipcRenderer: new FakeIpcRenderer(),
     contextBridge: { exposeInMainWorld: vi.fn((_key: string, _api: unknown) => {}) },
@@ -310,6 +356,8 @@ function createElectronFake() {
     Menu: FakeMenu,
     Notification: FakeNotification,
     nativeImage: { createFromPath: (path: string) => FakeNativeImage.createFromPath(path) },
+    protocol: new FakeProtocol(app),
+    dialog: new FakeDialog(),
   }
   const module = { ...state, default: state }
   /** Back to a fresh state between tests that load the glue more than once. */
@@ -329,6 +377,11 @@ function createElectronFake() {
     state.safeStorage.available = true
     state.safeStorage.backend = 'gnome_libsecret'
     state.contextBridge.exposeInMainWorld.mockClear()
+    state.protocol.privileged.length = 0
+    state.protocol.afterReady = false
+    state.app.whenReadyCalled = false
+    state.dialog.response = 1
+    state.dialog.showMessageBox.mockClear()
     FakeBrowserWindow.instances.length = 0
     FakeTray.instances.length = 0
     FakeNotification.instances.length = 0

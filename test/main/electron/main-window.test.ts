@@ -203,7 +203,9 @@ describe('createMainWindow session', () => {
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: {
         'Content-Type': ['text/html'],
-        'Content-Security-Policy': [buildContentSecurityPolicy({ mode: 'desktop' })],
+        'Content-Security-Policy': [
+          buildContentSecurityPolicy({ mode: 'desktop', frameSrc: ['mcp-desk-view:'] }),
+        ],
       },
     })
   })
@@ -214,7 +216,9 @@ describe('createMainWindow session', () => {
     session.headersReceivedListener?.({ url: 'http://localhost:5173/' }, callback)
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: {
-        'Content-Security-Policy': [buildContentSecurityPolicy({ mode: 'desktop', dev: true })],
+        'Content-Security-Policy': [
+          buildContentSecurityPolicy({ mode: 'desktop', dev: true, frameSrc: ['mcp-desk-view:'] }),
+        ],
       },
     })
   })

@@ -111,8 +111,13 @@ describe('the Electron entry', () => {
         home,
         settingsPath: join(home, 'settings.json'),
         secretBackend: { kind: 'safeStorage' },
+        // MCP App views load from the app's own scheme, registered before ready and served on the session.
+        viewSandbox: { origin: 'mcp-desk-view://sandbox' },
       },
     })
+    expect(electronFake.protocol.privileged.map((entry) => entry.scheme)).toEqual(['mcp-desk-view'])
+    expect(electronFake.protocol.afterReady).toBe(false)
+    expect(window?.webContents.session.protocol.isProtocolHandled('mcp-desk-view')).toBe(true)
 
     await expect(
       handler('secrets:set')(prodSender, { name: 'OPENAI_KEY', value: 'sk-live-123' }),

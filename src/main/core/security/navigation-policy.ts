@@ -52,6 +52,6 @@ export function isAllowedViewFrameNavigation(targetUrl: string, sandboxOrigin: s
   const target = parseUrl(targetUrl)
   if (!target || target.username !== '' || target.password !== '') return false
   // Built by hand: node's URL gives `null` as the origin of a scheme it does not know (mcp-desk-view:).
-  const origin = `${target.protocol}//${target.host}`
+  const origin = `${target.protocol}//${target.host.toLowerCase()}`
   return target.host !== '' && origin === sandboxOrigin.toLowerCase() && target.pathname === VIEW_PROXY_PATH
 }
