@@ -9,10 +9,7 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { viewProxyUrl, type ViewCsp } from '../../src/shared/apps/view-schema'
 import { createGuardedServer } from '../../src/main/core/net/guarded-http-server'
-import {
-  startViewSandboxServer,
-  type RunningViewSandboxServer,
-} from '../../src/main/web/view-sandbox-server'
+import { startViewSandboxServer, type RunningViewSandboxServer } from '../../src/main/web/view-sandbox-server'
 import { launchChromium } from './support/chromium'
 import { shoot } from './support/screenshots'
 
@@ -26,7 +23,9 @@ interface LoopbackServer {
 }
 
 /** A guarded loopback server answering every request with `answer`, recording the targets. */
-async function startLoopback(answer: (path: string) => { type: string; body: string }): Promise<LoopbackServer> {
+async function startLoopback(
+  answer: (path: string) => { type: string; body: string },
+): Promise<LoopbackServer> {
   const requests: string[] = []
   const server: Server = createGuardedServer({
     name: 'test',
@@ -114,8 +113,9 @@ describe('the MCP App view sandbox in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     page.on('console', (message) => consoleLines.push(message.text()))
     await page.goto(`${host.origin}/`)
-    await page.waitForFunction(() => (window as { __probe?: unknown }).__probe !== undefined)
-    probe = await page.evaluate(() => (window as unknown as { __probe: Record<string, string> }).__probe)
+    // Strings, not functions: the node-side typecheck has no DOM lib.
+    await page.waitForFunction('window.__probe !== undefined')
+    probe = await page.evaluate<Record<string, string>>('window.__probe')
   })
 
   afterAll(async () => {
@@ -130,7 +130,9 @@ describe('the MCP App view sandbox in Chromium', () => {
   }
 
   function proxyFrame(): Frame {
-    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${sandbox.origin}/proxy.html`))
+    const frame = page
+      .frames()
+      .find((candidate) => candidate.url().startsWith(`${sandbox.origin}/proxy.html`))
     if (!frame) throw new Error('no proxy frame')
     return frame
   }
@@ -144,7 +146,7 @@ describe('the MCP App view sandbox in Chromium', () => {
     expect(probe.cookie).toBe('threw SecurityError')
   })
 
-  it('opens no window and cannot navigate the host page', async () => {
+  it('opens no window and cannot navigate the host page', () => {
     expect(probe.windowOpen).toBe('allowed: null')
     expect(probe.topNavigation).toMatch(/^threw /)
     expect(page.url()).toBe(`${host.origin}/`)
@@ -165,9 +167,7 @@ describe('the MCP App view sandbox in Chromium', () => {
   })
 
   it('relays the view’s messages but never its sandbox-* impostors, strings or oversized messages', async () => {
-    const messages = await page.evaluate(
-      () => (window as unknown as { __messages: { origin: string; method?: string }[] }).__messages,
-    )
+    const messages = await page.evaluate<{ origin: string; method?: string }[]>('window.__messages')
     const methods = messages.map((message) => message.method)
     expect(methods.filter((method) => method === 'ui/notifications/sandbox-proxy-ready')).toHaveLength(1)
     expect(methods).toContain('ui/initialize')
@@ -179,13 +179,13 @@ describe('the MCP App view sandbox in Chromium', () => {
   })
 
   it('refuses the view navigating its own frame to another origin (frame-src on the proxy)', async () => {
-    const refusals = () => consoleLines.filter((line) => line.includes(`Framing '${elsewhere.origin}/'`)).length
+    const refusals = () =>
+      consoleLines.filter((line) => line.includes(`Framing '${elsewhere.origin}/'`)).length
     const before = refusals()
     // The host asks; the proxy relays it to the view, which then navigates its own frame.
-    await page.evaluate(() => {
-      const frame = document.querySelector('iframe')
-      frame?.contentWindow?.postMessage({ jsonrpc: '2.0', method: 'probe/navigate-self' }, '*')
-    })
+    await page.evaluate(
+      `document.querySelector('iframe').contentWindow.postMessage({ jsonrpc: '2.0', method: 'probe/navigate-self' }, '*')`,
+    )
     await expect.poll(refusals).toBeGreaterThan(before)
     expect(consoleLines.filter((line) => line.includes(`Framing '${elsewhere.origin}/'`)).at(-1)).toContain(
       `frame-src 'none'`,
@@ -196,19 +196,17 @@ describe('the MCP App view sandbox in Chromium', () => {
   })
 
   it('binds a srcdoc frame to the proxy page’s header policy even without the <meta> layer', async () => {
-    const outcome = await proxyFrame().evaluate(async (url) => {
+    // Run inside the proxy page: a srcdoc frame with the view's sandbox flags and no <meta> policy of its own.
+    const url = JSON.stringify(`${elsewhere.origin}/inherited`)
+    const outcome = await proxyFrame().evaluate(`new Promise((resolve) => {
       const frame = document.createElement('iframe')
       frame.setAttribute('sandbox', 'allow-scripts')
-      const answered = new Promise<string>((resolve) => {
-        window.addEventListener('message', (event) => {
-          if (event.source === frame.contentWindow) resolve(String(event.data))
-        })
+      window.addEventListener('message', (event) => {
+        if (event.source === frame.contentWindow) resolve(String(event.data))
       })
-      frame.srcdoc = `<script>fetch(${JSON.stringify(url)}).then(() => parent.postMessage('fetched', '*'),
-        () => parent.postMessage('refused', '*'))</script>`
+      frame.srcdoc = '<script>fetch(' + ${JSON.stringify(url)} + ').then(() => parent.postMessage("fetched", "*"), () => parent.postMessage("refused", "*"))</' + 'script>'
       document.body.appendChild(frame)
-      return answered
-    }, `${elsewhere.origin}/inherited`)
+    })`)
     expect(outcome).toBe('refused')
     expect(elsewhere.requests).toEqual([])
   })

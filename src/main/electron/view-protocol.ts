@@ -39,7 +39,12 @@ export function answerViewRequest(
 ): Response {
   try {
     const url = new URL(request.url)
-    if (url.protocol !== `${VIEW_SCHEME}:` || url.host !== VIEW_SANDBOX_HOST || url.username || url.password) {
+    if (
+      url.protocol !== `${VIEW_SCHEME}:` ||
+      url.host !== VIEW_SANDBOX_HOST ||
+      url.username ||
+      url.password
+    ) {
       return new Response('not found\n', { status: 404, headers: { 'content-type': 'text/plain' } })
     }
     const answer = answerSandboxRequest({

@@ -37,7 +37,11 @@ export async function startViewSandboxServer(
         res.end('not this server\n')
         return
       }
-      const answer = answerSandboxRequest({ method: req.method ?? '', path: target.path, query: target.query })
+      const answer = answerSandboxRequest({
+        method: req.method ?? '',
+        path: target.path,
+        query: target.query,
+      })
       res.writeHead(answer.status, answer.headers)
       res.end(req.method === 'HEAD' ? undefined : answer.body)
     },

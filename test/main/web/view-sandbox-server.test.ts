@@ -14,7 +14,12 @@ interface Answer {
   body: string
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },

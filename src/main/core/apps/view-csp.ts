@@ -1,8 +1,4 @@
-import {
-  VIEW_DOMAIN_PATTERN,
-  type ViewCsp,
-  type ViewPermissions,
-} from '../../../shared/apps/view-schema'
+import { VIEW_DOMAIN_PATTERN, type ViewCsp, type ViewPermissions } from '../../../shared/apps/view-schema'
 
 /**
  * The Content-Security-Policy an MCP App view runs under (SEP-1865 "Content Security Policy"). The default

@@ -11,8 +11,7 @@ import { isAllowedViewFrameNavigation } from './navigation-policy'
 export type ViewFeature = 'camera' | 'microphone' | 'geolocation' | 'clipboard'
 
 export type ViewPermissionDecision =
-  | { kind: 'deny'; reason: string }
-  | { kind: 'ask'; features: ViewFeature[]; question: string }
+  { kind: 'deny'; reason: string } | { kind: 'ask'; features: ViewFeature[]; question: string }
 
 export interface ViewPermissionRequest {
   permission: string
