@@ -137,7 +137,10 @@ describe('the MCP App view sandbox in Chromium', () => {
     return frame
   }
 
-  it('loads the view in an opaque origin that reaches neither the proxy nor the host page', () => {
+  it('loads the view in an opaque origin that reaches neither the proxy nor the host page', async () => {
+    // The view loaded although the proxy's own policy frames nothing: frame-src does not apply to srcdoc.
+    const proxyResponse = await fetch(proxyFrame().url())
+    expect(proxyResponse.headers.get('content-security-policy')).toContain("frame-src 'none'")
     expect(probe.origin).toBe('null')
     expect(probe.topDocument).toBe('threw SecurityError')
     expect(probe.parentDocument).toBe('threw SecurityError')
@@ -173,6 +176,7 @@ describe('the MCP App view sandbox in Chromium', () => {
     expect(methods).toContain('ui/initialize')
     expect(methods).toContain('ui/notifications/initialized')
     expect(methods).not.toContain('probe/oversize')
+    expect(methods).toContain('probe/large')
     expect(methods).not.toContain(undefined)
     // Everything the host hears comes from the sandbox origin, never the view's opaque one.
     expect(new Set(messages.map((message) => message.origin))).toEqual(new Set([sandbox.origin]))
