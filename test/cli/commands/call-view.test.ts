@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempHome, type TempHome } from '../../support/temp-home'
-import { expectExit } from '../support/cli-harness'
+import { expectExit, runMcpDesk } from '../support/cli-harness'
 
 const APP_SERVER = fileURLToPath(new URL('../../fixtures/app-server/app-server.ts', import.meta.url))
 
@@ -38,5 +38,14 @@ describe('mcp-desk servers tools', () => {
     const { stdout } = await expectExit(['--home', home, 'servers', 'tools', 'apps'], 0)
     expect(stdout).toContain('view: ui://app-server/probe')
     expect(stdout).toMatch(/mcp_apps_report[\s\S]*app-only/)
+  })
+})
+
+describe('mcp-desk tools search', () => {
+  it('never finds an app-only tool (models never see it)', async () => {
+    const found = await runMcpDesk(['--home', home, 'tools', 'search', 'records what the view reports'])
+    expect(found.stdout).not.toContain('mcp_apps_report')
+    const probe = await expectExit(['--home', home, 'tools', 'search', 'shows the probe view'], 0)
+    expect(probe.stdout).toContain('mcp_apps_show-probe')
   })
 })

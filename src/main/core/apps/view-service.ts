@@ -157,6 +157,8 @@ export class ViewService {
     const origin = request.view
     const state = this.#deps.servers.list().find((server) => server.id === origin.serverId)
     if (!state) throw new IpcFailure('not_found', `no server with id "${origin.serverId}"`)
+    // Only the view of a tool the user approved as it is now may speak to the model.
+    this.#approvedTool(state, origin.toolName)
     const entry = viewContextEntry(
       { serverId: state.id, serverName: state.name, toolName: origin.toolName },
       {

@@ -56,7 +56,10 @@ describe('MCP Apps discovery with the npm example servers', () => {
 describe('MCP Apps discovery with the app-server fixture', () => {
   for (const era of ['2025-11-25', '2026-07-28'] as const) {
     it(`declares the ui extension and reads the view with its csp (${era})`, async () => {
-      const csp = { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] }
+      const csp = {
+        connectDomains: ['https://api.example.com'],
+        resourceDomains: ['https://cdn.example.com'],
+      }
       const host = await started([appServer('app', { modern: era === '2026-07-28', csp })], { era })
       const state = await host.serverWhen('app', connected)
       expect(state.protocolVersion).toBe(era)

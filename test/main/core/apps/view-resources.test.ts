@@ -47,7 +47,11 @@ function serverWithViews(): McpServer {
   view('blob', { mimeType: MCP_APP_MIME_TYPE, blob: Buffer.from(HTML).toString('base64') })
   view('plain', { mimeType: 'text/html', text: HTML })
   view('huge', { mimeType: MCP_APP_MIME_TYPE, text: 'x'.repeat(MAX_VIEW_HTML_BYTES + 1) })
-  view('bad-csp', { mimeType: MCP_APP_MIME_TYPE, text: HTML, _meta: { ui: { csp: { connectDomains: 'x' } } } })
+  view('bad-csp', {
+    mimeType: MCP_APP_MIME_TYPE,
+    text: HTML,
+    _meta: { ui: { csp: { connectDomains: 'x' } } },
+  })
   server.registerTool('tool-missing', { _meta: { ui: { resourceUri: 'ui://views/none' } } }, () => ({
     content: [],
   }))
@@ -103,8 +107,8 @@ describe('fingerprintTool with views', () => {
     expect(fingerprintTool({ ...withView, ui: { ...withView.ui, viewError: 'blip' } })).toBe(
       fingerprintTool(withView),
     )
-    expect(fingerprintTool({ ...base, ui: { resourceUri: 'ui://v', view: { ...view, fingerprint: 'f2' } } })).not.toBe(
-      fingerprintTool(withView),
-    )
+    expect(
+      fingerprintTool({ ...base, ui: { resourceUri: 'ui://v', view: { ...view, fingerprint: 'f2' } } }),
+    ).not.toBe(fingerprintTool(withView))
   })
 })

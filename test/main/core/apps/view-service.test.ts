@@ -49,10 +49,20 @@ async function reportCount(): Promise<number> {
   return (result.structuredContent as { count: number }).count
 }
 
+describe('app:info', () => {
+  it('says where views are sandboxed', async () => {
+    expect((await host.call('app:info', {})).viewSandbox).toEqual({ origin: 'http://127.0.0.1:1' })
+  })
+})
+
 describe('views:open', () => {
   it("serves the approved view's HTML and declarations; refuses a tool without a view", async () => {
     const document = await host.call('views:open', { serverId: 'app', toolName: 'show-probe' })
-    expect(document).toMatchObject({ serverId: 'app', serverName: 'app', resourceUri: 'ui://app-server/probe' })
+    expect(document).toMatchObject({
+      serverId: 'app',
+      serverName: 'app',
+      resourceUri: 'ui://app-server/probe',
+    })
     expect(document.html).toContain('probe view placeholder')
     expect(document.csp).toEqual({})
     await expect(host.call('views:open', { serverId: 'app', toolName: 'ping' })).rejects.toMatchObject({
@@ -66,7 +76,11 @@ describe('views:open', () => {
 
 describe('views:call-tool', () => {
   it('waits on a card marked with the view; approve sends once, approve-for-conversation is remembered', async () => {
-    const first = host.call('views:call-tool', { view: origin('v1'), toolName: 'report', arguments: { n: 1 } })
+    const first = host.call('views:call-tool', {
+      view: origin('v1'),
+      toolName: 'report',
+      arguments: { n: 1 },
+    })
     const card = await cardOf('v1')
     expect(card).toMatchObject({
       conversationId,
@@ -79,19 +93,32 @@ describe('views:call-tool', () => {
     expect(answered.result.structuredContent).toMatchObject({ received: { n: 1 } })
 
     const mark = host.events.count()
-    const second = host.call('views:call-tool', { view: origin('v1'), toolName: 'report', arguments: { n: 2 } })
+    const second = host.call('views:call-tool', {
+      view: origin('v1'),
+      toolName: 'report',
+      arguments: { n: 2 },
+    })
     const again = await host.events.waitFor(
       'chat:tool-calls',
       ({ cards }) => cards.some((candidate) => candidate.view?.instanceId === 'v1'),
       { after: mark },
     )
     const secondCard = again.cards.find((candidate) => candidate.view?.instanceId === 'v1')
-    await host.call('chat:decide-tool-call', { id: secondCard?.id ?? '', decision: 'approve-for-conversation' })
+    await host.call('chat:decide-tool-call', {
+      id: secondCard?.id ?? '',
+      decision: 'approve-for-conversation',
+    })
     await second
     // Remembered for this view: no card this time.
-    const third = await host.call('views:call-tool', { view: origin('v1'), toolName: 'report', arguments: { n: 3 } })
+    const third = await host.call('views:call-tool', {
+      view: origin('v1'),
+      toolName: 'report',
+      arguments: { n: 3 },
+    })
     expect(third.result.structuredContent).toMatchObject({ received: { n: 3 } })
-    expect(host.logs.some((line) => line.includes('view of show-probe (app) calling report: approved'))).toBe(true)
+    expect(host.logs.some((line) => line.includes('view of show-probe (app) calling report: approved'))).toBe(
+      true,
+    )
     expect(host.logs.join('\n')).not.toContain('"n"')
   })
 
@@ -125,7 +152,9 @@ describe('views:call-tool', () => {
     const card = await cardOf('panel-1')
     expect(card.conversationId).toBe('view:panel-1')
     await host.call('chat:decide-tool-call', { id: card.id, decision: 'approve' })
-    await expect(call).resolves.toMatchObject({ result: { structuredContent: { count: expect.any(Number) } } })
+    await expect(call).resolves.toMatchObject({
+      result: { structuredContent: { count: expect.any(Number) } },
+    })
   })
 
   it(`refuses a flood at once: 200 calls from one view leave ${MAX_VIEW_CALLS_OUTSTANDING} cards`, async () => {
@@ -153,7 +182,11 @@ describe('views:call-tool', () => {
 
 describe('views:try and views:read-resource', () => {
   it("calls the user's tool without a card and returns the raw result", async () => {
-    const tried = await host.call('views:try', { serverId: 'app', toolName: 'show-probe', arguments: { label: 'x' } })
+    const tried = await host.call('views:try', {
+      serverId: 'app',
+      toolName: 'show-probe',
+      arguments: { label: 'x' },
+    })
     expect(tried.result).toMatchObject({ structuredContent: { label: 'x' }, content: [{ type: 'text' }] })
     await expect(host.call('views:try', { serverId: 'app', toolName: 'ping' })).rejects.toMatchObject({
       code: 'not_found',
@@ -171,7 +204,10 @@ describe("a view's model context and messages", () => {
   it('the latest context per view goes with the next message only, recorded with it', async () => {
     const { id } = await host.call('chat:create', {})
     const view = { instanceId: 'c1', conversationId: id, serverId: 'app', toolName: 'show-probe' }
-    await host.call('views:update-model-context', { view, content: [{ type: 'text', text: 'Selected row 7' }] })
+    await host.call('views:update-model-context', {
+      view,
+      content: [{ type: 'text', text: 'Selected row 7' }],
+    })
     await host.call('views:update-model-context', {
       view,
       content: [{ type: 'text', text: 'Selected row 9' }],
@@ -196,17 +232,39 @@ describe("a view's model context and messages", () => {
     expect(user).toMatchObject({
       text: 'Which row is selected?',
       fromView: { serverId: 'app', toolName: 'show-probe' },
-      viewContext: [{ serverId: 'app', toolName: 'show-probe', text: expect.stringContaining('Selected row 9') }],
+      viewContext: [
+        { serverId: 'app', toolName: 'show-probe', text: expect.stringContaining('Selected row 9') },
+      ],
     })
 
     // Taken: the next message goes without it (the history still carries it where it was said).
     const next = host.mock.requests.length
     host.mock.enqueue({ kind: 'text', chunks: ['Ok.'] })
     const again = await host.call('chat:send', { id, text: 'Thanks' })
-    await host.events.waitFor('chat:turn', (event) => event.turnId === again.turnId && event.state !== 'running')
+    await host.events.waitFor(
+      'chat:turn',
+      (event) => event.turnId === again.turnId && event.state !== 'running',
+    )
     const body = host.mock.requests[next]?.body as { messages: Array<{ role: string; content: unknown }> }
     const lastUser = body.messages.filter((message) => message.role === 'user').at(-1)
     expect(JSON.stringify(lastUser)).not.toContain('Context from the view')
+  })
+
+  it("refuses a model's call of an app-only tool before anything is sent", async () => {
+    const before = await reportCount()
+    const { id } = await host.call('chat:create', {})
+    host.mock.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'call-r', name: 'mcp_app_report', arguments: '{}' }] },
+      { kind: 'text', chunks: ['Could not.'] },
+    )
+    const seen = host.mock.requests.length
+    const { turnId } = await host.call('chat:send', { id, text: 'Report something' })
+    await host.events.waitFor('chat:turn', (event) => event.turnId === turnId && event.state !== 'running')
+    const offered = (host.mock.requests[seen]?.body as { tools?: Array<{ function: { name: string } }> })
+      .tools
+    expect(offered?.map((tool) => tool.function.name)).not.toContain('mcp_app_report')
+    expect(records(id).find((record) => record.type === 'tool_result')).toMatchObject({ sent: false })
+    expect(await reportCount()).toBe(before + 1)
   })
 
   it("a model's call of a tool with a view keeps the raw result for the view, not structuredContent for the model", async () => {

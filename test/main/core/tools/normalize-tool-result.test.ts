@@ -194,7 +194,10 @@ describe('normalizeToolResult', () => {
 
 describe('normalizeToolResult for a tool with a view (MCP Apps)', () => {
   it('leaves structuredContent to the view: only the text content goes to the model', () => {
-    const result = { content: [{ type: 'text', text: 'shown' }], structuredContent: { rows: [1, 2] } }
+    const result: CallToolResult = {
+      content: [{ type: 'text', text: 'shown' }],
+      structuredContent: { rows: [1, 2] },
+    }
     const modelAccepts = { image: false, audio: false }
     expect(normalizeToolResult(result, { modelAccepts, structuredContentForView: true }).text).toBe('shown')
     expect(normalizeToolResult(result, { modelAccepts }).text).toContain('Structured content:')
