@@ -23,24 +23,32 @@ export interface ReadView {
  * window on every change. A new connection starts with an empty cache (see ServerConnection.connect).
  */
 export class ViewHtmlCache {
-  readonly #entries = new Map<string, string>()
+  readonly #entries = new Map<string, { uri: string; html: string }>()
 
   #key(uri: string, fingerprint: string): string {
     return JSON.stringify([uri, fingerprint])
   }
 
   get(uri: string, fingerprint: string): string | undefined {
-    return this.#entries.get(this.#key(uri, fingerprint))
+    return this.#entries.get(this.#key(uri, fingerprint))?.html
   }
 
-  /** Keeps exactly the views of the latest listing, so a server that changes its HTML does not grow it. */
-  replace(views: ReadonlyMap<string, ReadView>): void {
-    this.#entries.clear()
-    for (const [uri, view] of views) this.#entries.set(this.#key(uri, view.facts.fingerprint), view.html)
+  /**
+   * Keeps the views of the latest listing, so a server that changes its HTML does not grow the cache; a view
+   * the tools still name but that could not be read this time keeps its last HTML (a blip, see tool-review).
+   */
+  replace(listing: { tools: readonly ToolInfo[]; views: ReadonlyMap<string, ReadView> }): void {
+    const named = new Set(
+      listing.tools.flatMap((tool) => (tool.ui?.resourceUri ? [tool.ui.resourceUri] : [])),
+    )
+    for (const [key, entry] of this.#entries) {
+      if (!named.has(entry.uri) || listing.views.has(entry.uri)) this.#entries.delete(key)
+    }
+    for (const [uri, view] of listing.views) this.put(uri, view)
   }
 
   put(uri: string, view: ReadView): void {
-    this.#entries.set(this.#key(uri, view.facts.fingerprint), view.html)
+    this.#entries.set(this.#key(uri, view.facts.fingerprint), { uri, html: view.html })
   }
 
   clear(): void {

@@ -183,7 +183,7 @@ export class ServerConnection {
         : { tools: [], views: new Map(), ttlMs: undefined }
       if (generation !== this.#generation) return undefined
       this.#tools.review(listed.tools)
-      this.#views.replace(listed.views)
+      this.#views.replace(listed)
       this.#upkeep.listed(client, listed.ttlMs)
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
@@ -312,7 +312,7 @@ export class ServerConnection {
       })
       if (generation !== this.#generation) return
       const changed = this.#tools.review(listed.tools)
-      this.#views.replace(listed.views)
+      this.#views.replace(listed)
       this.#upkeep.listed(client, listed.ttlMs)
       if (why === 'stale' && !changed) return
       const pending = this.#tools.pending.length

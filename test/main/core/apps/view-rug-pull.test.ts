@@ -83,8 +83,10 @@ describe('a view changed after approval', () => {
     expect(failing.pendingChanges).toEqual([])
     const probe = failing.tools.find((tool) => tool.name === 'show-probe')
     expect(probe?.ui?.viewError).toContain('the view is unavailable right now')
-    // Judged by (and shown with) the approved view, so the tool stays usable.
+    // Judged by (and shown with) the approved view, so the tool stays usable, and its view still opens.
     expect(probe?.ui?.view?.fingerprint).toBe(fingerprint)
+    const during = await host.call('views:open', { serverId: 'app', toolName: 'show-probe' })
+    expect(during.fingerprint).toBe(fingerprint)
 
     await host.composed.servers.connection('app').callTool('fail-view-reads', { fail: false })
     const healed = await host.serverWhen('app', (state) =>
