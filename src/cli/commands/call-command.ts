@@ -99,6 +99,13 @@ async function callWithSession(
     .connection(config.id)
     .callTool(tool.name, args, readLine ? { timeout: ATTENDED_CALL_TIMEOUT_MS } : {})
   for (const line of formatToolResult(result)) print(line)
+  const viewUri = tool.ui?.resourceUri
+  if (viewUri !== undefined) {
+    warn(
+      `This tool has a view (${revealedFirstLine(viewUri)}) that a terminal cannot render; ` +
+        'open the tool in the MCP Desk window to see it.',
+    )
+  }
   if (result.isError) {
     warn(`The tool reported an error (isError).`)
     return 1

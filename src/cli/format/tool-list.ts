@@ -14,8 +14,19 @@ export function formatToolList(tools: readonly ToolInfo[]): string[] {
     lines.push(`    ${description === '' ? '(no description)' : truncate(description, DESCRIPTION_WIDTH)}`)
     const annotations = describeAnnotations(tool)
     if (annotations !== '') lines.push(`    annotations: ${annotations}`)
+    const view = describeView(tool)
+    if (view !== '') lines.push(`    ${view}`)
     return lines
   })
+}
+
+/** MCP Apps: the tool's view (shown only in the app) and who may call it. */
+function describeView(tool: ToolInfo): string {
+  const parts: string[] = []
+  if (tool.ui?.resourceUri !== undefined) parts.push(`view: ${firstLine(tool.ui.resourceUri)}`)
+  if (tool.ui?.visibility !== undefined && !tool.ui.visibility.includes('model'))
+    parts.push('app-only (models never see it; only its view calls it)')
+  return parts.join('; ')
 }
 
 function describeAnnotations(tool: ToolInfo): string {

@@ -1,5 +1,4 @@
 import { isElicitationWaiting } from '../../shared/elicitation/elicitation-card'
-import type { ViewSandbox } from '../../shared/apps/view-schema'
 import type { AppInfo } from '../../shared/ipc/contract'
 import type { SettingsService } from './config/settings-service'
 import { createHost, type Host } from './host'
@@ -24,6 +23,9 @@ import { PromptService } from './mcp/prompts/prompt-service'
 import { ResourceService } from './mcp/resources/resource-service'
 import { ResourceWatch } from './mcp/resources/resource-watch'
 import { ElicitationService } from './elicitation/elicitation-service'
+import { ViewService } from './apps/view-service'
+import { ViewContextStore } from './apps/view-context'
+import type { ViewSandbox } from '../../shared/apps/view-schema'
 
 export interface ComposeHostOptions {
   settings: SettingsService
@@ -36,7 +38,7 @@ export interface ComposeHostOptions {
   toolCallTimeoutMs?: number
   /** Tests without a real home keep approvals in memory; everyone else gets `<home>/approved-tools.json`. */
   approvedTools?: ApprovedToolsStore
-  /** Where the window loads MCP App views from (web mode's sandbox listener, the desktop's view scheme). */
+  /** Where the window sandboxes tool views (web mode and the desktop pass theirs); absent: no views. */
   viewSandbox?: ViewSandbox
 }
 
@@ -52,6 +54,7 @@ export interface ComposedHost {
   prompts: PromptService
   resources: ResourceService
   elicitation: ElicitationService
+  views: ViewService
   signIn: ServerSignIn
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
@@ -96,6 +99,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
   })
   const prompts = new PromptService({ servers, watch: promptWatch, log: (line) => options.log(line) })
   const resources = new ResourceService({ servers, watch: resourceWatch, log: (line) => options.log(line) })
+  // What views tell the model (ui/update-model-context), taken by each conversation's next message.
+  const viewContext = new ViewContextStore()
   const chatEngine = createChatEngine({
     settings: options.settings,
     servers,
@@ -129,6 +134,17 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
       },
     },
     readResource: (serverId, uri) => resources.read(serverId, uri),
+    viewContext,
+  })
+  const views = new ViewService({
+    servers,
+    configs: (serverId) => configs.get(serverId),
+    // A view's calls wait in the chat's pending cards, so the window, the bell and the tray see them.
+    askApproval: (card, signal) => chatEngine.toolCalls.ask(card, signal),
+    readResource: (serverId, uri) => resources.read(serverId, uri),
+    viewContext,
+    log: (line) => options.log(line),
+    ...(options.toolCallTimeoutMs === undefined ? {} : { callTimeoutMs: options.toolCallTimeoutMs }),
   })
   const imports = new ImportService({
     parse: parseMcpConfig,
@@ -165,10 +181,11 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     prompts,
     resources,
     elicitation,
+    views,
+    ...(options.viewSandbox ? { viewSandbox: options.viewSandbox } : {}),
     events,
     info: options.info,
     log: options.log,
-    ...(options.viewSandbox === undefined ? {} : { viewSandbox: options.viewSandbox }),
   })
   return {
     host,
@@ -183,6 +200,7 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     prompts,
     resources,
     elicitation,
+    views,
     shutdown: async () => {
       stopWatchingSettings()
       stopWatchingSecrets?.()

@@ -1,4 +1,3 @@
-import type { ViewSandbox } from '../../shared/apps/view-schema'
 import type { AppInfo } from '../../shared/ipc/contract'
 import { IpcFailure } from '../../shared/ipc/ipc-error'
 import { maskProvider, toSettingsView } from '../../shared/settings/settings-view'
@@ -18,6 +17,8 @@ import type { RootsService } from './roots/roots-service'
 import type { PromptService } from './mcp/prompts/prompt-service'
 import type { ResourceService } from './mcp/resources/resource-service'
 import type { ElicitationService } from './elicitation/elicitation-service'
+import type { ViewService } from './apps/view-service'
+import type { ViewSandbox } from '../../shared/apps/view-schema'
 
 export interface HostDeps {
   settings: SettingsService
@@ -33,11 +34,13 @@ export interface HostDeps {
   prompts: PromptService
   resources: ResourceService
   elicitation: ElicitationService
+  /** MCP Apps: tool views and what they may ask of the host. */
+  views: ViewService
+  /** Where the window sandboxes views (web mode's second origin, the desktop's own scheme); none: no views. */
+  viewSandbox?: ViewSandbox
   /** Passed in when services built before the host emit events too (sampling streams). */
   events?: HostEvents
   info: Pick<AppInfo, 'name' | 'version' | 'mode' | 'platform' | 'home'>
-  /** Where the window loads MCP App views from; absent, the window shows no views. */
-  viewSandbox?: ViewSandbox
   /** Where unexpected errors go (with stacks). Never the renderer. */
   log?: (message: string, error?: unknown) => void
 }
@@ -66,6 +69,7 @@ export function createHost(deps: HostDeps): Host {
     prompts,
     resources,
     elicitation,
+    views,
   } = deps
   const events = deps.events ?? new HostEvents()
   const unsubscribers = [
@@ -90,7 +94,7 @@ export function createHost(deps: HostDeps): Host {
         (warning) => settings.problem === undefined || !warning.startsWith(settings.problem),
       ),
       ...(settings.problem === undefined ? {} : { settingsProblem: settings.problem }),
-      ...(deps.viewSandbox === undefined ? {} : { viewSandbox: deps.viewSandbox }),
+      ...(deps.viewSandbox ? { viewSandbox: deps.viewSandbox } : {}),
     }),
     'settings:get': () => toSettingsView(settings.get()),
     'settings:update': (request) =>
@@ -211,6 +215,7 @@ export function createHost(deps: HostDeps): Host {
     'chat:set-model': ({ id, model }) => chat.runner.setModel(id, model),
     'chat:delete': async ({ id }) => {
       await chat.runner.delete(id)
+      views.forgetConversation(id)
       return { deleted: true as const }
     },
     'chat:open': ({ id, tail }) => chat.runner.open(id, tail),
@@ -223,13 +228,12 @@ export function createHost(deps: HostDeps): Host {
       chat.toolCalls.decide(id, decision)
       return { accepted: true as const }
     },
-    // BASELINE ONLY (issue 22 in progress): replaced by the view service before anything lands.
-    'views:open': () => notYet(),
-    'views:call-tool': () => notYet(),
-    'views:read-resource': () => notYet(),
-    'views:update-model-context': () => notYet(),
-    'views:try': () => notYet(),
-    'views:closed': () => notYet(),
+    'views:open': ({ serverId, toolName }) => views.open(serverId, toolName),
+    'views:call-tool': (request) => views.callTool(request),
+    'views:read-resource': (request) => views.readResource(request),
+    'views:update-model-context': (request) => views.updateModelContext(request),
+    'views:try': (request) => views.tryTool(request),
+    'views:closed': ({ instanceId }) => views.closed(instanceId),
   }
 
   /** Server edits store and delete the secrets they own; the secrets list in the UI follows. */
@@ -245,8 +249,4 @@ export function createHost(deps: HostDeps): Host {
     onInternalError: (channel, error) => deps.log?.(`request ${channel} failed`, error),
   })
   return { dispatch, events, dispose: () => unsubscribers.forEach((unsubscribe) => unsubscribe()) }
-}
-
-function notYet(): never {
-  throw new IpcFailure('unavailable', 'views are not wired yet')
 }

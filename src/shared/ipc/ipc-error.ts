@@ -11,6 +11,8 @@ export const ipcErrorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'unavailable',
+  /** The user (or the host's policy for them) refused: a view's tool call denied on its card. */
+  'denied',
   'internal',
 ])
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>

@@ -39,12 +39,12 @@ import {
 } from './conversation-service'
 import { historyFromTranscript, lastTurnHasUnknownOutcome } from './transcript-history'
 import type { TranscriptStore } from './transcript-store'
-import {
-  lifecycleCapabilityFor,
-  toolCallMeta,
-  type TurnLifecycleNotifier,
-  type TurnLifecycleServer,
-} from './turn-lifecycle'
+import { lifecycleCapabilityFor, toolCallMeta, type TurnLifecycleNotifier } from './turn-lifecycle'
+import { notifyTurnEnded } from './turn-end-notice'
+import { withViewContext, type ViewContextEntry } from '../apps/view-context'
+import { viewResultRecord } from '../apps/view-result'
+import type { ToolUi } from '../../../shared/apps/view-schema'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { ulid } from './ulid'
 import { messageOf } from '../../../shared/format/error-message'
 
@@ -81,6 +81,8 @@ export interface ChatServiceDeps {
   userWait?: ServerUserWait
   /** Reads a resource the user attached (ResourceService.read); without it nothing can be attached. */
   readResource?: ResourceReader
+  /** What views told the model (MCP Apps), taken by the conversation's next message. */
+  viewContext?: { take(conversationId: string): ViewContextEntry[] }
   now?: () => Date
 }
 
@@ -92,7 +94,11 @@ export interface ChatMessage {
   /** Files from the user's computer (attached-files.ts). */
   files?: readonly AttachedFile[]
   inserted?: InsertedPrompt
+  /** Sent by a tool's view (`ui/message`), not typed by the user: the user record says so. */
+  fromView?: FromView
 }
+
+type FromView = { serverId: string; toolName: string }
 
 export interface SendOptions {
   signal?: AbortSignal
@@ -152,13 +158,20 @@ export class ChatService {
    * previous turn left an unknown outcome the user has not confirmed, or when the conversation has no
    * usable model; those checks are synchronous, so a refusal is a throw here, not a failed turn.
    */
-  begin(conversationId: string, message: string | OutgoingMessage, options: SendOptions = {}): StartedTurn {
+  begin(
+    conversationId: string,
+    message: string | (OutgoingMessage & { fromView?: FromView }),
+    options: SendOptions = {},
+  ): StartedTurn {
     const outgoing = typeof message === 'string' ? { text: message } : message
     const text = outgoing.text
     const { meta, records, modelRef } = this.#sendable(conversationId, outgoing, options)
     const { model, provider, config } = this.#deps.providers.languageModel(modelRef)
+    // What views told the model goes before the message's text, and is recorded with it (then cleared).
+    const viewContext = this.#deps.viewContext?.take(conversationId) ?? []
+    const forModel = { ...outgoing, text: withViewContext(text, viewContext) }
     // Decided before anything is written: an inserted prompt over the limits refuses the message.
-    const opening = openTurn(outgoing, config.capabilities)
+    const opening = openTurn(forModel, config.capabilities)
     // A conversation still called "New conversation" takes its first message's first line as its title.
     if (meta.title === DEFAULT_CONVERSATION_TITLE && !records.some((record) => record.type === 'user')) {
       this.#deps.conversations.rename(conversationId, titleFromMessage(titleSource(outgoing)))
@@ -199,11 +212,17 @@ export class ChatService {
         const turn = { sessionId: conversationId, turnId: callTurnId }
         const onToolRound = options.onToolRound
         const onRound = onToolRound && ((notice: InputRoundNotice) => onToolRound(callId, notice))
-        return this.#callTool(target, args, callSignal, turn, { modelAccepts, onRound })
+        const provenance = offered.find((entry) => sameTarget(entry, target))?.provenance
+        const ui = provenance?.kind === 'mcp' ? provenance.tool.ui : undefined
+        return this.#callTool(target, args, callSignal, turn, { modelAccepts, onRound, ui })
       },
       refusal: (tool) => this.#notApproved(tool.target),
       approve: (call) => this.#approve(conversationId, call, offered, signal),
       record: (record) => this.#deps.transcripts.append(conversationId, record),
+      userRecord: {
+        ...(outgoing.fromView ? { fromView: outgoing.fromView } : {}),
+        ...(viewContext.length > 0 ? { viewContext } : {}),
+      },
       ...(options.onText ? { onText: options.onText } : {}),
       signal,
       capabilities: config.capabilities,
@@ -212,7 +231,7 @@ export class ChatService {
       secretValues: this.#deps.providers.secretValues(provider.id),
     }).then(async (result) => {
       this.#recordUse(modelRef)
-      await this.#notifyTurnEnded(conversationId, result, used)
+      await notifyTurnEnded(this.#deps, conversationId, result, used)
       return result
     })
     return { turnId, done }
@@ -232,7 +251,12 @@ export class ChatService {
     checkAttachedSize(attached)
     return this.begin(
       conversationId,
-      { text: message.text, attached, ...(message.inserted ? { inserted: message.inserted } : {}) },
+      {
+        text: message.text,
+        attached,
+        ...(message.inserted ? { inserted: message.inserted } : {}),
+        ...(message.fromView ? { fromView: message.fromView } : {}),
+      },
       options,
     )
   }
@@ -314,7 +338,7 @@ export class ChatService {
     args: Record<string, unknown>,
     signal: AbortSignal,
     turn: { sessionId: string; turnId: string },
-    how: Pick<CallToolOnceOptions, 'modelAccepts' | 'onRound'>,
+    how: Pick<CallToolOnceOptions, 'modelAccepts' | 'onRound'> & { ui?: ToolUi | undefined },
   ): Promise<ToolCallOutcome> {
     const { modelAccepts } = how
     const timeoutMs = this.#deps.toolCallTimeoutMs ?? TOOL_CALL_TIMEOUT_MS
@@ -329,14 +353,19 @@ export class ChatService {
     const declared = lifecycleCapabilityFor(connection.client?.getServerCapabilities())
     const meta = declared ? toolCallMeta({ ...turn, actorId: CHAT_ACTOR_ID }) : undefined
     const userWait = this.#deps.userWait
-    return callToolOnce(connection, target.toolName, args, {
+    // MCP Apps: a tool with a view keeps its raw result for the view; its structuredContent is not the model's.
+    const resourceUri = how.ui?.resourceUri
+    let raw: CallToolResult | undefined
+    const outcome = await callToolOnce(connection, target.toolName, args, {
       modelAccepts,
       signal,
       timeoutMs,
       ...(meta ? { meta } : {}),
       ...(userWait ? { userWait: { serverId: target.serverId, wait: userWait } } : {}),
       ...(how.onRound ? { onRound: how.onRound } : {}),
+      ...(resourceUri ? { structuredContentForView: true, onResult: (result) => (raw = result) } : {}),
     })
+    return resourceUri && raw ? { ...outcome, view: viewResultRecord(resourceUri, raw) } : outcome
   }
 
   /** Remembering the model is a convenience for model selection; a settings failure must not fail the turn. */
@@ -347,36 +376,10 @@ export class ChatService {
       this.#deps.log(`could not remember ${modelRef} as recently used: ${messageOf(error)}`)
     }
   }
+}
 
-  /** Best effort: the notifier never throws and bounds each server's wait; a vanished server is skipped. */
-  async #notifyTurnEnded(conversationId: string, result: TurnResult, used: Set<string>): Promise<void> {
-    const notifier = this.#deps.notifier
-    if (!notifier || used.size === 0) return
-    const servers: TurnLifecycleServer[] = []
-    for (const serverId of used) {
-      try {
-        const client = this.#deps.servers.connection(serverId).client
-        if (client) servers.push({ id: serverId, client })
-      } catch {
-        // Removed during the turn: there is no one left to tell.
-      }
-    }
-    const outcomes = await notifier.turnEnded(servers, {
-      sessionId: conversationId,
-      turnId: result.turnId,
-      status: result.status,
-    })
-    for (const outcome of outcomes) {
-      if (
-        outcome.outcome === 'failed' ||
-        outcome.outcome === 'timed-out' ||
-        outcome.outcome === 'skipped-stuck'
-      ) {
-        const why = outcome.error === undefined ? '' : `: ${outcome.error}`
-        this.#deps.log(`turn lifecycle notification to "${outcome.serverId}" ${outcome.outcome}${why}`)
-      }
-    }
-  }
+function sameTarget(entry: OfferedTool, target: ChatToolTarget): boolean {
+  return entry.tool.target.serverId === target.serverId && entry.tool.target.toolName === target.toolName
 }
 
 /** What names a conversation: the user's text, else the first inserted message with text, else the prompt. */

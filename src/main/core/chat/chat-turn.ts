@@ -10,6 +10,8 @@ import {
 } from 'ai'
 import { z } from 'zod'
 import type { AttachmentSummary, TranscriptRecordInput } from '../../../shared/chat/transcript-schema'
+
+type UserRecordInput = Extract<TranscriptRecordInput, { type: 'user' }>
 import { classifyToolCall, type ToolCallOutcome } from '../tools/tool-call-outcome'
 import { describeModelCallFailure } from '../sampling/provider-failure'
 import { modelOutputOf, stalledReason, StallWatchdog, systemTimers } from '../sampling/run-timers'
@@ -80,6 +82,8 @@ export interface ChatTurnInput {
   approve: (call: ChatToolCallRequest) => Promise<ApprovalAnswer>
   /** Appends to the transcript, in order. */
   record: (record: TranscriptRecordInput) => void
+  /** Written into the turn's user record: a message from a view, what views told the model (MCP Apps). */
+  userRecord?: Pick<UserRecordInput, 'fromView' | 'viewContext'>
   onText?: (delta: string) => void
   signal: AbortSignal
   maxToolCalls?: number
@@ -175,7 +179,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<ChatTurnResult>
   if (opening?.prompt) record({ type: 'prompt', turnId, ...opening.prompt })
   if (!opening || input.userText.length > 0 || opening.resources.length > 0) {
     const resources = opening && opening.resources.length > 0 ? { resources: opening.resources } : {}
-    record({ type: 'user', turnId, text: input.userText, ...resources })
+    record({ type: 'user', turnId, text: input.userText, ...resources, ...input.userRecord })
   }
   if (signal.aborted) return finish('cancelled', 'stopped by the user')
 
@@ -324,6 +328,7 @@ async function runOneCall(
     ...(outcome.sent === false ? { sent: false } : {}),
     ...(outcome.inputRounds !== undefined ? { inputRounds: outcome.inputRounds } : {}),
     ...(outcome.crash ? { crash: outcome.crash } : {}),
+    ...(outcome.view ? { view: outcome.view } : {}),
   })
   return outcome
 }

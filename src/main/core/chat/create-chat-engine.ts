@@ -10,7 +10,7 @@ import { LiveToolIndex } from '../tools/loading/live-tool-index'
 import { ToolSearchService } from '../tools/loading/tool-search-service'
 import type { ResourceReader } from './attached-resources'
 import { ChatRunner, type ChatRunnerEvents } from './chat-runner'
-import { ChatService } from './chat-service'
+import { ChatService, type ChatServiceDeps } from './chat-service'
 import { ConversationService } from './conversation-service'
 import { PendingToolCalls } from './pending-tool-calls'
 import { TranscriptStore } from './transcript-store'
@@ -42,6 +42,8 @@ export interface ChatEngineOptions {
   localTools?: readonly LocalChatTool[]
   /** Reads resources attached to a message (ResourceService.read); without it nothing can be attached. */
   readResource?: ResourceReader
+  /** What views told the model (MCP Apps), taken by each conversation's next message. */
+  viewContext?: ChatServiceDeps['viewContext']
 }
 
 export interface ChatEngine {
@@ -84,6 +86,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     toolSearch,
     ...(options.localTools ? { localTools: options.localTools } : {}),
     ...(options.readResource ? { readResource: options.readResource } : {}),
+    ...(options.viewContext ? { viewContext: options.viewContext } : {}),
     log: (line) => options.log(line),
     ...(options.toolCallTimeoutMs === undefined ? {} : { toolCallTimeoutMs: options.toolCallTimeoutMs }),
     ...(options.userWait ? { userWait: options.userWait } : {}),

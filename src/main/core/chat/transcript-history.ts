@@ -1,6 +1,7 @@
 import type { AssistantContent, ModelMessage, ToolContent } from 'ai'
 import type { TranscriptRecord } from '../../../shared/chat/transcript-schema'
 import { promptMessagesOf, userMessageOf } from './message-content'
+import { withViewContext } from '../apps/view-context'
 
 /** Told to the model for a recorded call whose result never got written (the turn was stopped mid-call). */
 export const MISSING_RESULT_TEXT =
@@ -46,7 +47,9 @@ export function historyFromTranscript(records: readonly TranscriptRecord[]): Mod
         break
       case 'user': {
         flush()
-        const message = userMessageOf(record.text, record.resources ?? [])
+        // What views told the model with this message went before its text, as it did then.
+        const text = withViewContext(record.text, record.viewContext ?? [])
+        const message = userMessageOf(text, record.resources ?? [])
         if (message) messages.push(message)
         break
       }

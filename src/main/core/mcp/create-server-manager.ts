@@ -10,6 +10,7 @@ import type { SamplingService } from '../sampling/sampling-service'
 import { transportLabel } from '../../../shared/mcp/transport-label'
 import { turnLifecycleClientCapabilities } from '../chat/turn-lifecycle'
 import { combineClientFeatures, type ClientFeature } from './client-feature'
+import { mcpAppsClientExtension } from '../apps/apps-capability'
 import { OAuthService, type OAuthServiceOptions } from './oauth/oauth-service'
 import { OAuthCredentials } from './oauth/oauth-credentials'
 import { withServerAuthorization } from './oauth/oauth-fetch'
@@ -75,8 +76,12 @@ export function createServerManager(options: ServerManagerOptions): {
     forgetServer: (id) => oauth.forget(id),
     clientInfo: { name: 'mcp-desk', version: APP_VERSION },
     log: options.log,
-    // Turn lifecycle is declared always (it only takes effect with servers that declare it too).
-    ...combineClientFeatures({ experimental: turnLifecycleClientCapabilities() }, features),
+    // Turn lifecycle is declared always (it only takes effect with servers that declare it too). MCP Apps
+    // too: servers list `_meta.ui` only to a client that declares the extension.
+    ...combineClientFeatures(
+      { experimental: turnLifecycleClientCapabilities(), extensions: mcpAppsClientExtension() },
+      features,
+    ),
   })
   built.servers = servers
   return { configs, servers, oauth, signIn: new ServerSignIn(configs, servers, oauth) }

@@ -3,9 +3,10 @@ import type { ServerFailure, ServerState, ServerStatus, ToolChange } from '../..
 import type { McpLimits, ServerConfig } from '../../../shared/settings/settings-schema'
 import { latestStderrLine } from '../../../shared/mcp/server-state'
 import { ConnectDeadline } from './connect-deadline'
-import { DiscoveryLimitError, discoverToolList } from './discovery/discover-tools'
+import { DiscoveryLimitError } from './discovery/discover-tools'
 import { ConnectionUpkeep } from './discovery/connection-upkeep'
-import { toToolInfo } from './discovery/tool-naming'
+import { listServerTools, type ServerToolListing } from '../apps/tool-listing'
+import { ViewHtmlCache } from '../apps/view-resources'
 import { MemoryApprovedToolsStore } from './discovery/approved-tools-store'
 import { ServerToolApprovals } from './discovery/server-tool-approvals'
 import { ToolNotApprovedError, type AcceptedChange } from './discovery/tool-review'
@@ -13,6 +14,7 @@ import { DeskClient } from './desk-client'
 import { closedDuringProbe, connectOptionsFor, negotiationFor, ProbeIntolerantServers } from './protocol-era'
 import { StartingOutputAnnouncer } from './starting-output'
 import { describeDestination, redactForLog } from './redact'
+import { connectionState } from './connection-state'
 import { screenRequests } from './request-screen'
 import type { OpenedTransport } from './transport-opener'
 import type { ServerConnectionDeps } from './server-connection-deps'
@@ -47,6 +49,8 @@ export class ServerConnection {
   readonly #startingOutput: StartingOutputAnnouncer
   /** list_changed, TTL and the 2026-07-28 change stream of the current client. */
   readonly #upkeep: ConnectionUpkeep
+  /** The HTML of this connection's views (MCP Apps), by (uri, fingerprint); never in state(). */
+  readonly #views = new ViewHtmlCache()
 
   constructor(config: ServerConfig, deps: ServerConnectionDeps) {
     this.#config = config
@@ -84,24 +88,17 @@ export class ServerConnection {
     if (this.#status === 'connected' && this.#upkeep.takeStale())
       void this.#relist(this.#generation, this.#deps.limits(), 'stale')
     const config = this.#config
-    const auth = config.transport === 'stdio' ? undefined : this.#deps.authState?.(config.id)
-    return {
-      id: config.id,
-      name: config.name,
-      transport: config.transport,
-      destination: describeDestination(config),
+    return connectionState(config, {
       status: this.#status,
-      ...(this.#failure ? { failure: this.#failure } : {}),
-      ...(this.#serverInfo
-        ? { serverInfo: { name: this.#serverInfo.name, version: this.#serverInfo.version } }
-        : {}),
-      ...(this.#protocolVersion ? { protocolVersion: this.#protocolVersion } : {}),
-      tools: this.#tools.approved,
+      failure: this.#failure,
+      serverInfo: this.#serverInfo,
+      protocolVersion: this.#protocolVersion,
+      approved: this.#tools.approved,
+      pending: this.#tools.pending,
       stderrTail: this.#redact(this.#opened?.stderrTail() ?? ''),
-      pendingChanges: this.#tools.pending,
-      since: this.#since.toISOString(),
-      ...(auth ? { auth } : {}),
-    }
+      since: this.#since,
+      auth: config.transport === 'stdio' ? undefined : this.#deps.authState?.(config.id),
+    })
   }
 
   /** Replaces the config; the caller reconnects when the change matters. */
@@ -114,6 +111,7 @@ export class ServerConnection {
     await this.#closeCurrent()
     if (generation !== this.#generation) return
     this.#tools.clear()
+    this.#views.clear()
     this.#serverInfo = undefined
     this.#protocolVersion = undefined
     const config = this.#config
@@ -177,14 +175,15 @@ export class ServerConnection {
       // A server that does not declare `tools` (prompts or resources only) is not asked for them: it would
       // answer -32601 and fail a perfectly good connection.
       const offersTools = client.getServerCapabilities()?.tools !== undefined
-      const listed = offersTools
-        ? await discoverToolList(client, limits, { signal: deadline.signal }).catch((error: unknown) => {
+      const listed: ServerToolListing = offersTools
+        ? await listServerTools(client, this.#config.id, limits, options).catch((error: unknown) => {
             if (error instanceof DiscoveryLimitError) limitError = error
             throw error
           })
-        : { tools: [], ttlMs: undefined }
+        : { tools: [], views: new Map(), ttlMs: undefined }
       if (generation !== this.#generation) return undefined
-      this.#tools.review(toToolInfo(this.#config.id, listed.tools))
+      this.#tools.review(listed.tools)
+      this.#views.replace(listed)
       this.#upkeep.listed(client, listed.ttlMs)
       this.#serverInfo = client.getServerVersion()
       client.onclose = () => this.#onUnexpectedClose(generation, opened)
@@ -251,6 +250,11 @@ export class ServerConnection {
     return sendToolCall(line, params, this.#tools.callOptionsFor(name, options))
   }
 
+  /** The HTML of this connection's views by (uri, fingerprint), for views:open (view-service.ts). */
+  get views(): ViewHtmlCache {
+    return this.#views
+  }
+
   /** The change waiting for review that makes this tool uncallable (see ServerToolApprovals). */
   pendingChangeOf(toolName: string): ToolChange | undefined {
     return this.#tools.pendingChangeOf(toolName)
@@ -303,9 +307,12 @@ export class ServerConnection {
     const client = this.#client
     if (!client || generation !== this.#generation || this.#status !== 'connected') return
     try {
-      const listed = await discoverToolList(client, limits)
+      const listed = await listServerTools(client, this.#config.id, limits, {
+        timeout: limits.connectTimeoutMs,
+      })
       if (generation !== this.#generation) return
-      const changed = this.#tools.review(toToolInfo(this.#config.id, listed.tools))
+      const changed = this.#tools.review(listed.tools)
+      this.#views.replace(listed)
       this.#upkeep.listed(client, listed.ttlMs)
       if (why === 'stale' && !changed) return
       const pending = this.#tools.pending.length

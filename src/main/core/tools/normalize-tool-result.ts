@@ -21,6 +21,11 @@ export type NormalizedToolResult = z.infer<typeof normalizedToolResultSchema>
 export interface NormalizeOptions {
   /** What the conversation's model can take as input; everything else is marked omitted in the text. */
   modelAccepts: { image: boolean; audio: boolean }
+  /**
+   * The tool has a view (MCP Apps): its structuredContent is for the view, not the model, so it is not
+   * appended to the text (text content still goes).
+   */
+  structuredContentForView?: boolean
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -95,7 +100,11 @@ export function normalizeToolResult(result: CallToolResult, options: NormalizeOp
     }
   }
 
-  const text = withStructuredContent(parts.join('\n'), record.structuredContent)
+  const joined = parts.join('\n')
+  const text =
+    options.structuredContentForView === true
+      ? joined
+      : withStructuredContent(joined, record.structuredContent)
   const metadata: Record<string, unknown> = {}
   if (record._meta !== undefined) metadata._meta = record._meta
   if (record.metadata !== undefined) metadata.metadata = record.metadata

@@ -8,7 +8,7 @@ import type { InputRoundNotice } from '../../../shared/mcp/input-origin'
 import { observeRounds } from '../mcp/input-origin'
 import { ServerCrashedError } from '../mcp/server-crashed-error'
 import { describeExitStatus } from '../mcp/stdio/exit-description'
-import { serverCrashSchema } from '../../../shared/chat/transcript-schema'
+import { serverCrashSchema, toolResultRecordSchema } from '../../../shared/chat/transcript-schema'
 
 export const TOOL_CALL_TIMEOUT_MS = 30_000
 /** setTimeout's largest delay (about 24.8 days). */
@@ -34,6 +34,8 @@ export const toolCallOutcomeSchema = z.object({
   inputRounds: z.number().int().positive().optional(),
   /** For `unknown`: the server died while the call was out, and how (its stderr line is for the user only). */
   crash: serverCrashSchema.optional(),
+  /** The tool has a view (MCP Apps): the result as the server sent it, for the view (never the model). */
+  view: toolResultRecordSchema.shape.view,
 })
 export type ToolCallOutcome = z.infer<typeof toolCallOutcomeSchema>
 
@@ -149,6 +151,8 @@ export interface CallToolOnceOptions extends NormalizeOptions {
   userWait?: { serverId: string; wait: ServerUserWait }
   /** Hears each input the server asks for inside the call (MRTR rounds), as it is handled. */
   onRound?: (notice: InputRoundNotice) => void
+  /** Hears the result as the server sent it (for a tool's view, MCP Apps), before it is classified. */
+  onResult?: (result: CallToolResult) => void
 }
 
 /**
@@ -163,7 +167,11 @@ export async function callToolOnce(
   options: CallToolOnceOptions,
 ): Promise<ToolCallOutcome> {
   const timeoutMs = options.timeoutMs ?? TOOL_CALL_TIMEOUT_MS
-  const classify = { modelAccepts: options.modelAccepts, timeoutMs }
+  const classify = {
+    modelAccepts: options.modelAccepts,
+    timeoutMs,
+    ...(options.structuredContentForView === true ? { structuredContentForView: true } : {}),
+  }
   if (connection.status !== 'connected') {
     const error = new NotSentError(`the server is ${connection.status}, so nothing was sent`)
     return classifyToolCall({ kind: 'threw', error }, classify)
@@ -185,6 +193,7 @@ export async function callToolOnce(
   }
   try {
     const result = await connection.callTool(name, args, request, options.meta)
+    options.onResult?.(result)
     return withRounds(classifyToolCall({ kind: 'answered', result }, classify), rounds.last)
   } catch (error) {
     const ending = { kind: 'threw' as const, error, aborted: options.signal?.aborted === true }

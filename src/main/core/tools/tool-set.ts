@@ -1,5 +1,6 @@
 import type { ServerState, ToolInfo } from '../../../shared/mcp/server-state'
 import { describeToolForModel } from '../mcp/discovery/tool-naming'
+import { isModelVisible } from '../../../shared/apps/view-schema'
 
 /** A tool the host itself provides; its input schema is whatever the model adapter accepts. */
 export interface LocalToolDefinition {
@@ -53,7 +54,8 @@ function mcpEntries(servers: readonly ServerState[]): ToolSetEntry[] {
   // A server that is connecting, failed or disabled cannot answer a call: offering its tools would only
   // produce calls that end as `failed`.
   for (const server of servers.filter((candidate) => candidate.status === 'connected')) {
-    for (const tool of server.tools) {
+    // MCP Apps: a tool marked for views only (visibility without "model") is never offered to a model.
+    for (const tool of server.tools.filter((candidate) => isModelVisible(candidate.ui))) {
       entries.push({
         name: tool.exposedName,
         description: describeToolForModel(server.name, tool.name, tool.description),

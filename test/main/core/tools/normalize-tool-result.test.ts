@@ -192,6 +192,18 @@ describe('normalizeToolResult', () => {
   })
 })
 
+describe('normalizeToolResult for a tool with a view (MCP Apps)', () => {
+  it('leaves structuredContent to the view: only the text content goes to the model', () => {
+    const result: CallToolResult = {
+      content: [{ type: 'text', text: 'shown' }],
+      structuredContent: { rows: [1, 2] },
+    }
+    const modelAccepts = { image: false, audio: false }
+    expect(normalizeToolResult(result, { modelAccepts, structuredContentForView: true }).text).toBe('shown')
+    expect(normalizeToolResult(result, { modelAccepts }).text).toContain('Structured content:')
+  })
+})
+
 describe('normalizeToolResult on @modelcontextprotocol/server-everything over stdio', () => {
   const client = new Client({ name: 'normalize-test', version: '1.0.0' })
   const call = async (name: string, args: Record<string, unknown> = {}) =>

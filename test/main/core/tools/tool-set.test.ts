@@ -136,3 +136,18 @@ describe('buildToolSet', () => {
     ])
   })
 })
+
+describe('buildToolSet with MCP Apps visibility', () => {
+  it('never offers a tool whose visibility lacks "model"; model-only and unmarked tools are offered', () => {
+    const state = server('apps', ['poll', 'show', 'plain'])
+    state.tools = state.tools.map((tool) =>
+      tool.name === 'poll'
+        ? { ...tool, ui: { resourceUri: 'ui://apps/v', visibility: ['app' as const] } }
+        : tool.name === 'show'
+          ? { ...tool, ui: { resourceUri: 'ui://apps/v', visibility: ['model' as const, 'app' as const] } }
+          : tool,
+    )
+    const names = buildToolSet([], [state], () => undefined).map((entry) => entry.name)
+    expect(names).toEqual(['mcp_apps_plain', 'mcp_apps_show'])
+  })
+})

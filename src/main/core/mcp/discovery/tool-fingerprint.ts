@@ -3,7 +3,7 @@ import type { ToolChange, ToolInfo } from '../../../../shared/mcp/server-state'
 
 type ToolChangeField = ToolChange['fields'][number]
 /** The parts of a definition that can change under a name, in the order changes list them. */
-const CHANGE_FIELDS: readonly ToolChangeField[] = ['title', 'description', 'inputSchema', 'annotations']
+const CHANGE_FIELDS: readonly ToolChangeField[] = ['title', 'description', 'inputSchema', 'annotations', 'ui']
 
 /** JSON with object keys sorted at every depth, so equal definitions give equal text whatever the key order. */
 export function canonicalJson(value: unknown): string {
@@ -14,7 +14,21 @@ export function canonicalJson(value: unknown): string {
   })
 }
 
-/** What a tool's definition is, for the rug-pull guard: name, title, description, schema and annotations. */
+/**
+ * The parts of a tool's `ui` that are its definition: the view it names, who may call it and the view as
+ * read (HTML fingerprint and declarations). `viewError` is not: a read can fail once and recover.
+ */
+function uiDefinition(tool: ToolInfo): ToolInfo['ui'] {
+  if (!tool.ui) return undefined
+  const { resourceUri, visibility, view } = tool.ui
+  if (resourceUri === undefined && visibility === undefined && view === undefined) return undefined
+  return { resourceUri, visibility, view }
+}
+
+/**
+ * What a tool's definition is, for the rug-pull guard: name, title, description, schema, annotations and
+ * its MCP Apps `ui`. A tool without `ui` hashes as before it existed (JSON drops undefined members).
+ */
 export function fingerprintTool(tool: ToolInfo): string {
   const definition = {
     name: tool.name,
@@ -22,12 +36,17 @@ export function fingerprintTool(tool: ToolInfo): string {
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: tool.annotations,
+    ui: uiDefinition(tool),
   }
   return createHash('sha256').update(canonicalJson(definition)).digest('hex')
 }
 
 function changedFields(before: ToolInfo, after: ToolInfo): ToolChangeField[] {
-  return CHANGE_FIELDS.filter((field) => canonicalJson(before[field]) !== canonicalJson(after[field]))
+  const part = (tool: ToolInfo, field: ToolChangeField): unknown =>
+    field === 'ui' ? uiDefinition(tool) : tool[field]
+  return CHANGE_FIELDS.filter(
+    (field) => canonicalJson(part(before, field)) !== canonicalJson(part(after, field)),
+  )
 }
 
 /** The change that turns `before` into `after` (either may be absent), or undefined when there is none. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { ToolInfo } from '../../../../shared/mcp/server-state'
 import type { RawTool } from './discover-tools'
+import { toolUiOf } from '../../apps/tool-ui'
 
 /** Model APIs accept tool names of at most 64 characters from this set. */
 export const EXPOSED_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
@@ -120,6 +121,9 @@ export function toToolInfo(serverId: string, rawTools: readonly RawTool[]): Tool
     if (tool.title !== undefined) info.title = tool.title
     const annotations = annotationsOf(tool)
     if (annotations !== undefined) info.annotations = annotations
+    // MCP Apps: the view and who may call the tool; a malformed declaration is ignored (tool-ui.ts).
+    const ui = toolUiOf(tool)
+    if (ui !== undefined) info.ui = ui
     return info
   })
   // Code-unit order, not localeCompare: the same on every machine.

@@ -29,14 +29,28 @@ export function reviewTools(approvals: ServerApprovals, listed: readonly ToolInf
     }
   }
   const baseline = approvals.tools ?? new Map<string, ToolInfo>()
-  const approved = listed.filter((tool) => {
+  const judged = listed.map((tool) => withApprovedView(tool, baseline.get(tool.name)))
+  const approved = judged.filter((tool) => {
     const accepted = baseline.get(tool.name)
     return accepted !== undefined && fingerprintTool(accepted) === fingerprintTool(tool)
   })
-  const pending = diffTools([...baseline.values()], listed).map((change) =>
+  const pending = diffTools([...baseline.values()], judged).map((change) =>
     change.after ? { ...change, afterFingerprint: fingerprintTool(change.after) } : change,
   )
   return { approved, pending }
+}
+
+/**
+ * A view that could not be read this time (`viewError`, no facts) is judged by the approved view when the
+ * tool still names the same resource: a transient failure is not a change. Opening it later reads it again
+ * and serves it only if it is still the approved one (view-service.ts).
+ */
+function withApprovedView(tool: ToolInfo, accepted: ToolInfo | undefined): ToolInfo {
+  const ui = tool.ui
+  const approvedView = accepted?.ui?.view
+  if (!ui || ui.view || ui.viewError === undefined || !approvedView) return tool
+  if (accepted.ui?.resourceUri !== ui.resourceUri) return tool
+  return { ...tool, ui: { ...ui, view: approvedView } }
 }
 
 /** One change the user accepted, as it was shown: the fingerprint of its new definition (null: a removal). */

@@ -1,3 +1,4 @@
+import { isModelVisible } from '../../../../shared/apps/view-schema'
 import { createHash } from 'node:crypto'
 import type { ServerState } from '../../../../shared/mcp/server-state'
 import type { ConnectionManager } from '../../mcp/connection-manager'
@@ -46,7 +47,8 @@ export class LiveToolIndex {
     for (const state of this.#servers.list()) {
       if (state.status !== 'connected') continue
       for (const tool of state.tools) {
-        if (names.has(tool.exposedName)) now.push(toCatalogTool(turnToolOf(state, tool)))
+        if (names.has(tool.exposedName) && isModelVisible(tool.ui))
+          now.push(toCatalogTool(turnToolOf(state, tool)))
       }
     }
     // A tool that disappeared changes the set, and so the fingerprint, as a changed definition does.
@@ -58,15 +60,18 @@ export class LiveToolIndex {
     for (const state of states) {
       if (state.status !== 'connected') continue
       live.add(state.id)
-      const tools = state.tools.map((tool): SearchableTool => ({
-        key: tool.exposedName,
-        serverId: state.id,
-        serverName: state.name,
-        name: tool.name,
-        ...(tool.title === undefined ? {} : { title: tool.title }),
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-      }))
+      // A tool only a view may call (MCP Apps visibility ["app"]) is never offered to a model.
+      const tools = state.tools
+        .filter((tool) => isModelVisible(tool.ui))
+        .map((tool): SearchableTool => ({
+          key: tool.exposedName,
+          serverId: state.id,
+          serverName: state.name,
+          name: tool.name,
+          ...(tool.title === undefined ? {} : { title: tool.title }),
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+        }))
       const version = createHash('sha256').update(JSON.stringify(tools)).digest('hex')
       if (this.#indexed.get(state.id) === version) continue
       this.#index.setServerTools(state.id, tools)
