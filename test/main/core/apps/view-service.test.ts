@@ -63,7 +63,7 @@ describe('views:open', () => {
       serverName: 'app',
       resourceUri: 'ui://app-server/probe',
     })
-    expect(document.html).toContain('probe view placeholder')
+    expect(document.html).toContain('<title>Isolation probe</title>')
     expect(document.csp).toEqual({})
     await expect(host.call('views:open', { serverId: 'app', toolName: 'ping' })).rejects.toMatchObject({
       code: 'not_found',
@@ -196,7 +196,7 @@ describe('views:try and views:read-resource', () => {
   it("reads a resource of the view's own server", async () => {
     const read = await host.call('views:read-resource', { view: origin('r1'), uri: 'ui://app-server/probe' })
     const contents = read.result.contents as Array<{ text?: string }>
-    expect(contents[0]?.text).toContain('probe view placeholder')
+    expect(contents[0]?.text).toContain('<title>Isolation probe</title>')
   })
 })
 
