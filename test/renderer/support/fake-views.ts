@@ -88,7 +88,9 @@ export class FakeViews {
   private async callTool({ toolName }: RequestOf<'views:call-tool'>): Answer<'views:call-tool'> {
     if (this.holdCalls) await new Promise<void>((resume) => this.#held.push(resume))
     const result = this.results.get(toolName)
-    return result ? ok({ result: result as Record<string, never> }) : fail('conflict', `The user denied ${toolName}`)
+    return result
+      ? ok({ result: result as Record<string, never> })
+      : fail('conflict', `The user denied ${toolName}`)
   }
 }
 

@@ -237,14 +237,13 @@ export function createAppStore({
     })
 
     const rootsActions = createRootsActions({ call, setSettings })
+    const viewActions = createViewActions({ call, get, set })
 
     const {
       follow: followElicitations,
       load: loadElicitations,
       ...elicitationActions
     } = createElicitationActions({ api, call, get, set, report })
-
-    const viewActions = createViewActions({ call, get, set })
 
     return {
       ...initialSamplingState(),

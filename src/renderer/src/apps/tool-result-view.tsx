@@ -16,7 +16,9 @@ export function hasView(result: ToolResultRecord | undefined): boolean {
 function viewInput(call: ToolCallRecord, result: ToolResultRecord): ViewInput {
   const given = call.arguments
   const args =
-    typeof given === 'object' && given !== null && !Array.isArray(given) ? (given as Record<string, unknown>) : {}
+    typeof given === 'object' && given !== null && !Array.isArray(given)
+      ? (given as Record<string, unknown>)
+      : {}
   const kept = result.view?.result
   return kept
     ? { arguments: args, result: kept }

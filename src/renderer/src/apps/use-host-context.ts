@@ -6,7 +6,8 @@ import { hostContext, resolvedTheme, themeVariables, type ViewDisplayMode } from
 /** The system's light/dark setting, followed live (the app's "system" theme follows it too). */
 function useSystemDark(): boolean {
   const query = useMemo(
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null),
+    () =>
+      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
     [],
   )
   const [dark, setDark] = useState(query?.matches ?? false)

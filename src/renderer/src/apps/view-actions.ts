@@ -3,11 +3,7 @@ import { IpcCallError, type Call } from '../ipc/client'
 import type { ViewInput } from './view-session'
 
 export type ViewChannel =
-  | 'views:open'
-  | 'views:call-tool'
-  | 'views:read-resource'
-  | 'views:update-model-context'
-  | 'views:closed'
+  'views:open' | 'views:call-tool' | 'views:read-resource' | 'views:update-model-context' | 'views:closed'
 
 /** A view opened from the servers panel: shown full screen over the window, in no conversation. */
 export interface ViewTry {
@@ -89,6 +85,9 @@ export function createViewActions({
 }
 
 /** A card from a view whose view is mounted is shown beside it, not again in the transcript or drawer. */
-export function shownBesideView(card: { view?: { instanceId: string } | undefined }, onScreen: readonly string[]) {
+export function shownBesideView(
+  card: { view?: { instanceId: string } | undefined },
+  onScreen: readonly string[],
+) {
   return card.view !== undefined && onScreen.includes(card.view.instanceId)
 }

@@ -1,4 +1,8 @@
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge'
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client'
 import type { ViewDocument } from '../../../shared/apps/view-schema'
 import { InFlightLimit, MAX_OUTSTANDING_TOOL_CALLS, RateLimit } from './view-limits'
@@ -103,11 +107,13 @@ export async function startViewSession({
   }
   bridge.oninitialized = () => {
     host.initialized()
-    void bridge.sendToolInput({ arguments: input.arguments }).then(() =>
-      'result' in input
-        ? bridge.sendToolResult(input.result as CallToolResult)
-        : bridge.sendToolCancelled({ reason: input.cancelled }),
-    )
+    void bridge
+      .sendToolInput({ arguments: input.arguments })
+      .then(() =>
+        'result' in input
+          ? bridge.sendToolResult(input.result as CallToolResult)
+          : bridge.sendToolCancelled({ reason: input.cancelled }),
+      )
   }
   bridge.oncalltool = (params) =>
     calls.run(
