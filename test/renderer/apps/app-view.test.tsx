@@ -255,7 +255,7 @@ describe('AppView', () => {
     unmount()
     await waitFor(() => expect(frame.notifications('ui/resource-teardown')).toHaveLength(1))
     const teardown = frame.notifications('ui/resource-teardown')[0]!
-    frame.post({ id: teardown.id!, result: {} } as never)
+    frame.post({ id: teardown.id!, result: {} })
     await waitFor(() => expect(api.views.closed).toHaveLength(1))
     expect(api.views.closed[0]).toMatch(/[0-9a-f-]{36}/)
   })

@@ -123,7 +123,7 @@ describe('tool views in the servers panel', () => {
     const item = within(screen.getByTestId('pending-changes')).getByTestId('tool-change-get-time')
     expect(item.textContent).toContain('view')
     const facts = within(item).getByTestId('view-change')
-    const text = facts.textContent!
+    const text = facts.textContent
     expect(text).toContain('View resourceui://clock/view.htmlui://clock/view2.html')
     expect(text).toContain('Who may callthe model and its viewsits views')
     expect(text).toContain('Fingerprint0123456789abfedcba987654')

@@ -98,6 +98,6 @@ function ok<T>(value: T): Promise<IpcResult<T>> {
   return Promise.resolve({ ok: true, value })
 }
 
-function fail(code: 'not_found' | 'conflict' | 'conflict', message: string): Promise<IpcResult<never>> {
+function fail(code: 'not_found' | 'conflict', message: string): Promise<IpcResult<never>> {
   return Promise.resolve({ ok: false, error: { code, message } })
 }

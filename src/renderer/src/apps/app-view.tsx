@@ -67,7 +67,6 @@ export function AppView({
     let gone = false
     // One id per mount (and per run of this effect): a view shown again is a new instance to the host.
     const instanceId = crypto.randomUUID()
-    setOpening({ kind: 'opening' })
     viewRequest('views:open', { serverId, toolName }).then(
       (document) => !gone && setOpening({ kind: 'opened', document, instanceId }),
       (error: unknown) => !gone && setOpening({ kind: 'failed', message: message(error) }),
@@ -88,7 +87,7 @@ export function AppView({
       },
     [opened, serverId, toolName, conversationId],
   )
-  const context = useHostContext({ serverId, toolName, displayMode, frameRef })
+  const context = useHostContext({ serverId, toolName, displayMode })
 
   const host: ViewSessionHost = {
     async callTool(name, args) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
 import { useAppState } from '../app/store-context'
 import { hostContext, resolvedTheme, themeVariables, type ViewDisplayMode } from './view-host-context'
@@ -25,12 +25,10 @@ export function useHostContext({
   serverId,
   toolName,
   displayMode,
-  frameRef,
 }: {
   serverId: string
   toolName: string
   displayMode: ViewDisplayMode
-  frameRef: RefObject<HTMLIFrameElement | null>
 }): McpUiHostContext {
   const chosen = useAppState((state) => state.settings?.appearance.theme)
   const mode = useAppState((state) => state.info?.mode) ?? 'desktop'
@@ -47,9 +45,11 @@ export function useHostContext({
         platform: mode,
         tool,
         toolName,
-        width: frameRef.current?.parentElement?.clientWidth,
+        // Full screen, the view has the window; inline, the transcript's width and at most MAX_VIEW_HEIGHT.
+        window:
+          displayMode === 'fullscreen' ? { width: window.innerWidth, height: window.innerHeight } : undefined,
         variables: themeVariables(document, theme),
       }),
-    [theme, displayMode, mode, tool, toolName, frameRef],
+    [theme, displayMode, mode, tool, toolName],
   )
 }

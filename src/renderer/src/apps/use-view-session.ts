@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge'
 import type { ViewDocument } from '../../../shared/apps/view-schema'
 import { startViewSession, type ViewInput, type ViewSession, type ViewSessionHost } from './view-session'
@@ -24,13 +24,16 @@ export function useViewSession({
   closed: (instanceId: string) => void
 }): { failure: string | null } {
   const hostRef = useRef(host)
-  hostRef.current = host
   const closedRef = useRef(closed)
-  closedRef.current = closed
   const contextRef = useRef(context)
-  contextRef.current = context
   const inputRef = useRef(input)
-  inputRef.current = input
+  // The latest callbacks and context, for a session that lives across renders (set before effects run).
+  useLayoutEffect(() => {
+    hostRef.current = host
+    closedRef.current = closed
+    contextRef.current = context
+    inputRef.current = input
+  })
   const sessionRef = useRef<ViewSession | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 

@@ -92,7 +92,8 @@ export interface HostContextInput {
   platform: 'desktop' | 'web'
   tool: ToolInfo | undefined
   toolName: string
-  width: number | undefined
+  /** The window's size when the view fills it. */
+  window: { width: number; height: number } | undefined
   variables: Partial<Record<McpUiStyleVariableKey, string>>
 }
 
@@ -107,10 +108,7 @@ export function hostContext(input: HostContextInput): McpUiHostContext {
     timeZone: format.timeZone,
     platform: input.platform,
     userAgent: 'MCP Desk',
-    containerDimensions: {
-      maxHeight: MAX_VIEW_HEIGHT,
-      ...(input.width ? { width: Math.round(input.width) } : {}),
-    },
+    containerDimensions: input.window ?? { maxHeight: MAX_VIEW_HEIGHT },
     toolInfo: {
       tool: {
         name: input.toolName,

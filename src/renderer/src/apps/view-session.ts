@@ -52,7 +52,7 @@ function textOf(content: unknown): string {
   return content
     .flatMap((block: unknown) =>
       typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text'
-        ? [String((block as { text?: unknown }).text ?? '')]
+        ? [typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '']
         : [],
     )
     .join('\n')
@@ -134,7 +134,7 @@ export async function startViewSession({
   bridge.onupdatemodelcontext = async (params) => {
     if (!contextUpdates.take()) throw new Error('Too many context updates: slow down.')
     await host.updateModelContext({
-      ...(params.content ? { content: params.content as Array<Record<string, unknown>> } : {}),
+      ...(params.content ? { content: params.content } : {}),
       ...(params.structuredContent ? { structuredContent: params.structuredContent } : {}),
     })
     return {}
@@ -149,12 +149,10 @@ export async function startViewSession({
       linkOpen = false
     }
   }
-  bridge.onrequestdisplaymode = async (params) => ({ mode: host.requestDisplayMode(params.mode) })
+  bridge.onrequestdisplaymode = (params) => Promise.resolve({ mode: host.requestDisplayMode(params.mode) })
   bridge.onsizechange = (params) => host.sizeChanged(params.height)
   bridge.onloggingmessage = (params) => host.log({ level: params.level, text: logText(params.data) })
-  bridge.ondownloadfile = async () => {
-    throw new Error('MCP Desk does not let views download files.')
-  }
+  bridge.ondownloadfile = () => Promise.reject(new Error('MCP Desk does not let views download files.'))
 
   await bridge.connect(new PostMessageTransport(frame, frame))
 
