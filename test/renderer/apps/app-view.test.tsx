@@ -132,6 +132,39 @@ describe('AppView', () => {
     })
   })
 
+  it('tells the view when the theme or the display mode changes', async () => {
+    const api = clockApi()
+    const store = createAppStore({ api })
+    await store.getState().start()
+    const tree = (mode: ViewDisplayMode) => (
+      <StoreProvider store={store}>
+        <AppView
+          serverId="clock"
+          toolName="get-time"
+          input={INPUT}
+          displayMode={mode}
+          onDisplayMode={() => {}}
+        />
+      </StoreProvider>
+    )
+    const view = render(tree('inline'))
+    const iframe = await screen.findByTestId<HTMLIFrameElement>('app-view-frame')
+    const frame = new FakeViewFrame(iframe.contentWindow!)
+    await ready(frame)
+    await act(() => store.getState().setTheme('dark'))
+    await waitFor(() =>
+      expect(frame.notifications('ui/notifications/host-context-changed').at(-1)?.params).toMatchObject({
+        theme: 'dark',
+      }),
+    )
+    view.rerender(tree('fullscreen'))
+    await waitFor(() =>
+      expect(frame.notifications('ui/notifications/host-context-changed').at(-1)?.params).toMatchObject({
+        displayMode: 'fullscreen',
+      }),
+    )
+  })
+
   it('ignores messages that do not come from its frame', async () => {
     const { frame } = await renderView(clockApi())
     // The window itself stands in for any other sender (another frame, an extension).

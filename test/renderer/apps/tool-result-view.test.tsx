@@ -104,7 +104,10 @@ describe('a tool result with a view', () => {
     expect((await screen.findByTestId('app-view-problem')).textContent).toBe(
       'This window cannot show tool views (it has no sandbox for them).',
     )
-    expect(screen.getByText('Result').closest('details')!.textContent).toContain('12:00')
+    const result = screen.getByText('Result').closest('details')!
+    expect(result.textContent).toContain('12:00')
+    // Nothing to look at in place of the view: the text result is unfolded.
+    await waitFor(() => expect(result.open).toBe(true))
   })
 })
 

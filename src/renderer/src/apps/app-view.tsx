@@ -35,6 +35,7 @@ export function AppView({
   displayMode,
   onDisplayMode,
   fullscreenOnly = false,
+  onProblem,
 }: {
   serverId: string
   toolName: string
@@ -45,6 +46,8 @@ export function AppView({
   onDisplayMode: (mode: ViewDisplayMode) => void
   /** The servers panel's view: always full screen; leaving full screen closes it. */
   fullscreenOnly?: boolean
+  /** Told whether the view cannot be shown, so the caller can unfold the text result instead. */
+  onProblem?: (problem: boolean) => void
 }) {
   const sandbox = useAppState((state) => state.info?.viewSandbox)
   const serverName =
@@ -162,6 +165,7 @@ export function AppView({
       : failure
         ? `The view stopped: ${failure}`
         : null
+  useEffect(() => onProblem?.(problem !== null), [onProblem, problem])
   if (problem) {
     return (
       <p className="app-view-problem" data-testid="app-view-problem" role="status">
@@ -171,49 +175,53 @@ export function AppView({
   }
   const label = `View of ${toolName} · ${serverName}`
   return (
-    <div
-      ref={overlayRef}
-      className={fullscreen ? 'app-view app-view--fullscreen' : 'app-view'}
-      data-testid="app-view"
-      data-display-mode={displayMode}
-      {...(fullscreen ? { role: 'dialog', 'aria-modal': true, 'aria-label': label } : {})}
-    >
-      {fullscreen && (
-        <div className="app-view-bar">
-          <span className="app-view-bar-title">{label}</span>
-          <button type="button" ref={exitRef} className="button" onClick={exit}>
-            {fullscreenOnly ? 'Close view' : 'Exit full screen'}
-          </button>
-        </div>
-      )}
-      {opened && sandbox ? (
-        <iframe
-          ref={frameRef}
-          className="app-view-frame"
-          data-testid="app-view-frame"
-          title={`View of the tool ${toolName} from the server ${serverName}`}
-          src={viewProxyUrl(sandbox, opened.document)}
-          sandbox="allow-scripts allow-same-origin"
-          {...(buildAllowAttribute(opened.document.permissions)
-            ? { allow: buildAllowAttribute(opened.document.permissions) }
-            : {})}
-          style={fullscreen ? undefined : { height, width: '100%' }}
-        />
-      ) : (
-        <p className="hint" role="status">
-          Opening the view…
-        </p>
-      )}
-      {opened && <ViewCards instanceId={opened.instanceId} />}
-      <ViewLog entries={log} />
-      {link && (
-        <OpenLinkDialog
-          destination={link.destination}
-          text={undefined}
-          onOpen={() => answerLink(true)}
-          onCancel={() => answerLink(false)}
-        />
-      )}
-    </div>
+    <>
+      {/* Holds the row's height while the view is lifted out of it, so the transcript does not jump. */}
+      {fullscreen && !fullscreenOnly && <div aria-hidden="true" style={{ height }} />}
+      <div
+        ref={overlayRef}
+        className={fullscreen ? 'app-view app-view--fullscreen' : 'app-view'}
+        data-testid="app-view"
+        data-display-mode={displayMode}
+        {...(fullscreen ? { role: 'dialog', 'aria-modal': true, 'aria-label': label } : {})}
+      >
+        {fullscreen && (
+          <div className="app-view-bar">
+            <span className="app-view-bar-title">{label}</span>
+            <button type="button" ref={exitRef} className="button" onClick={exit}>
+              {fullscreenOnly ? 'Close view' : 'Exit full screen'}
+            </button>
+          </div>
+        )}
+        {opened && sandbox ? (
+          <iframe
+            ref={frameRef}
+            className="app-view-frame"
+            data-testid="app-view-frame"
+            title={`View of the tool ${toolName} from the server ${serverName}`}
+            src={viewProxyUrl(sandbox, opened.document)}
+            sandbox="allow-scripts allow-same-origin"
+            {...(buildAllowAttribute(opened.document.permissions)
+              ? { allow: buildAllowAttribute(opened.document.permissions) }
+              : {})}
+            style={fullscreen ? undefined : { height, width: '100%' }}
+          />
+        ) : (
+          <p className="hint" role="status">
+            Opening the view…
+          </p>
+        )}
+        {opened && <ViewCards instanceId={opened.instanceId} />}
+        <ViewLog entries={log} />
+        {link && (
+          <OpenLinkDialog
+            destination={link.destination}
+            text={undefined}
+            onOpen={() => answerLink(true)}
+            onCancel={() => answerLink(false)}
+          />
+        )}
+      </div>
+    </>
   )
 }

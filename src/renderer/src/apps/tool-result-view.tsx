@@ -36,13 +36,15 @@ export function ToolResultView({
 }: {
   call: ToolCallRecord
   result: ToolResultRecord
-  textResult: ReactNode
+  /** The text result, folded (`viewShown`) while the view shows it and open when the view cannot. */
+  textResult: (viewShown: boolean) => ReactNode
 }) {
   const conversationId = useAppState((state) => state.conversation?.id)
   const server = useAppState((state) => state.servers.find((entry) => entry.id === call.serverId))
   const tool = server?.tools.find((entry) => entry.name === call.toolName)
   const [displayMode, setDisplayMode] = useState<ViewDisplayMode>('inline')
   const [input] = useState(() => viewInput(call, result))
+  const [problem, setProblem] = useState(false)
   const bordered = tool?.ui?.view?.prefersBorder !== false
   return (
     <>
@@ -72,9 +74,10 @@ export function ToolResultView({
           input={input}
           displayMode={displayMode}
           onDisplayMode={setDisplayMode}
+          onProblem={setProblem}
         />
       </section>
-      {textResult}
+      {textResult(!problem)}
     </>
   )
 }

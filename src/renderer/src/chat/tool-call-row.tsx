@@ -167,7 +167,11 @@ export function ToolCallRow({
       </details>
       {result &&
         (hasView(result) ? (
-          <ToolResultView call={call} result={result} textResult={<ResultBody result={result} viewShown />} />
+          <ToolResultView
+            call={call}
+            result={result}
+            textResult={(viewShown) => <ResultBody result={result} viewShown={viewShown} />}
+          />
         ) : (
           <ResultBody result={result} />
         ))}
