@@ -78,8 +78,11 @@ describe('tool views in the servers panel', () => {
     ])
     expect(screen.queryByTestId('open-view-dialog')).toBeNull()
     expect(await within(overlay).findByTestId('app-view-frame')).toBeDefined()
-    fireEvent.click(within(overlay).getByRole('button', { name: 'Close view' }))
+    const close = within(overlay).getByRole('button', { name: 'Close view' })
+    await waitFor(() => expect(document.activeElement).toBe(close))
+    fireEvent.click(close)
     await waitFor(() => expect(screen.queryByTestId('app-view')).toBeNull())
+    expect(document.activeElement).toBe(open)
     await waitFor(() => expect(api.views.closed).toHaveLength(1))
   })
 

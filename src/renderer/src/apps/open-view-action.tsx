@@ -43,6 +43,7 @@ function OpenViewDialog({
   onClose: () => void
 }) {
   const tryView = useAppState((state) => state.tryView)
+  const showViewTry = useAppState((state) => state.showViewTry)
   const [text, setText] = useState('{}')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -59,10 +60,15 @@ function OpenViewDialog({
     }
     setBusy(true)
     setProblem(null)
-    const refusal = await tryView(serverId, tool.name, parsed.value)
+    const answer = await tryView(serverId, tool.name, parsed.value)
     setBusy(false)
-    if (refusal) setProblem(refusal)
-    else onClose()
+    if ('refusal' in answer) {
+      setProblem(answer.refusal)
+      return
+    }
+    // Closed first, so focus is back on "Open view" for the overlay to return it there on exit.
+    onClose()
+    showViewTry(serverId, tool.name, { arguments: parsed.value, result: answer.result })
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || busy) return

@@ -13,7 +13,7 @@ export function useFullscreenFocus(
 ): void {
   useEffect(() => {
     if (!active) return
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    let returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
     exitRef.current?.focus()
     const onFocusIn = (event: FocusEvent) => {
       const overlay = overlayRef.current
@@ -21,6 +21,9 @@ export function useFullscreenFocus(
       if (!overlay || !(target instanceof Node) || overlay.contains(target)) return
       // A dialog the view asked for (a link to confirm) is part of the overlay's conversation.
       if (target instanceof Element && target.closest('[role="dialog"][aria-modal="true"]')) return
+      // What opened the overlay may have gone (the Open view dialog closes behind it) and handed focus on
+      // to where it should return: remember that place for the exit.
+      if (!returnTo?.isConnected && target instanceof HTMLElement) returnTo = target
       exitRef.current?.focus()
     }
     const onKeyDown = (event: KeyboardEvent) => {
@@ -34,7 +37,7 @@ export function useFullscreenFocus(
     return () => {
       document.removeEventListener('focusin', onFocusIn)
       document.removeEventListener('keydown', onKeyDown)
-      if (before?.isConnected) before.focus()
+      if (returnTo?.isConnected) returnTo.focus()
     }
   }, [active, overlayRef, exitRef, exit])
 }

@@ -30,8 +30,14 @@ export interface ViewActions {
     fromView: { serverId: string; toolName: string },
   ) => Promise<void>
   setViewOnScreen: (instanceId: string, onScreen: boolean) => void
-  /** "Call and open": calls the tool, then shows its view; resolves with the host's refusal, if any. */
-  tryView: (serverId: string, toolName: string, args: Record<string, unknown>) => Promise<string | null>
+  /** "Call and open": calls the tool; resolves with its result to show, or the host's refusal. */
+  tryView: (
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+  ) => Promise<{ result: Record<string, unknown> } | { refusal: string }>
+  /** Shows a tried tool's view full screen (after whatever opened it has handed focus back). */
+  showViewTry: (serverId: string, toolName: string, input: ViewInput) => void
   closeViewTry: () => void
 }
 
@@ -71,11 +77,16 @@ export function createViewActions({
           // Parsed from the user's JSON text: it is JSON.
           arguments: args as Record<string, never>,
         })
-        set({ viewTry: { seq: ++trySeq, serverId, toolName, input: { arguments: args, result } } })
-        return null
+        return { result }
       } catch (error) {
-        return error instanceof IpcCallError || error instanceof Error ? error.message : String(error)
+        return {
+          refusal: error instanceof IpcCallError || error instanceof Error ? error.message : String(error),
+        }
       }
+    },
+
+    showViewTry(serverId, toolName, input) {
+      set({ viewTry: { seq: ++trySeq, serverId, toolName, input } })
     },
 
     closeViewTry() {
