@@ -111,6 +111,26 @@ describe('a tool result with a view', () => {
   })
 })
 
+describe('a message from a view', () => {
+  it('says the view wrote it, and what views told the model with it', async () => {
+    await renderOpenConversation(
+      [
+        recordFixture({
+          type: 'user',
+          turnId: 't2',
+          text: 'Show Q4 too',
+          fromView: { serverId: 'clock', toolName: 'get-time' },
+          viewContext: [{ serverId: 'clock', toolName: 'get-time', text: 'Selected: Q3' }],
+        }),
+      ],
+      { api: viewApi() },
+    )
+    expect(screen.getByTestId('chat-from-view').textContent).toBe('Sent by the view of get-time · Clock')
+    const context = screen.getByTestId('chat-view-context')
+    expect(context.textContent).toContain('get-time · Clock: Selected: Q3')
+  })
+})
+
 describe('a tool-call card from a view', () => {
   const viewCard = (instanceId: string) =>
     toolCallCardFixture({

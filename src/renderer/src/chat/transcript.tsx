@@ -15,6 +15,7 @@ import { ToolCallRow, type ToolCallProgress } from './tool-call-row'
 import { ToolSearchRow } from '../tools/tool-search-row'
 import { ROW_KEY_ATTRIBUTE } from './row-window-controller'
 import { shownBesideView } from '../apps/view-actions'
+import { ViewMessageParts } from '../apps/view-message-parts'
 import { useRowWindow } from './use-row-window'
 
 const turnEndLabels = { cancelled: 'Turn stopped', error: 'Turn failed' } as const
@@ -74,6 +75,7 @@ const Item = memo(function Item({
             <div className="chat-bubble selectable">{item.text}</div>
           )}
           {item.resources && <SentAttachments attachments={item.resources} label="Attached resources" />}
+          <ViewMessageParts fromView={item.fromView} viewContext={item.viewContext} />
         </li>
       )
     case 'prompt':
