@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppView } from '../../../src/renderer/src/apps/app-view'
 import type { ViewDisplayMode } from '../../../src/renderer/src/apps/view-host-context'
@@ -53,7 +54,13 @@ async function renderView(
   )
   const iframe = await screen.findByTestId<HTMLIFrameElement>('app-view-frame')
   const frame = new FakeViewFrame(iframe.contentWindow!)
+  await connected(store)
   return { store, frame, unmount: view.unmount, modes }
+}
+
+/** The bridge listens once the view is on screen (its instance known): only then can the proxy be heard. */
+async function connected(store: AppStore): Promise<void> {
+  await waitFor(() => expect(store.getState().viewsOnScreen).toHaveLength(1))
 }
 
 async function ready(frame: FakeViewFrame): Promise<void> {
@@ -150,6 +157,7 @@ describe('AppView', () => {
     const view = render(tree('inline'))
     const iframe = await screen.findByTestId<HTMLIFrameElement>('app-view-frame')
     const frame = new FakeViewFrame(iframe.contentWindow!)
+    await connected(store)
     await ready(frame)
     await act(() => store.getState().setTheme('dark'))
     await waitFor(() =>
@@ -163,6 +171,36 @@ describe('AppView', () => {
         displayMode: 'fullscreen',
       }),
     )
+  })
+
+  it('survives React’s development double mount: one session answers, and a closed instance id is never reused', async () => {
+    const api = clockApi()
+    api.views.results.set('get-time', { content: [] })
+    const store = createAppStore({ api })
+    await store.getState().start()
+    render(
+      <StrictMode>
+        <StoreProvider store={store}>
+          <AppView
+            serverId="clock"
+            toolName="get-time"
+            input={INPUT}
+            displayMode="inline"
+            onDisplayMode={() => {}}
+          />
+        </StoreProvider>
+      </StrictMode>,
+    )
+    const iframe = await screen.findByTestId<HTMLIFrameElement>('app-view-frame')
+    const frame = new FakeViewFrame(iframe.contentWindow!)
+    await connected(store)
+    await ready(frame)
+    expect(frame.notifications('ui/notifications/sandbox-resource-ready')).toHaveLength(1)
+    const id = frame.request('tools/call', { name: 'get-time', arguments: {} })
+    await waitFor(() => expect(frame.answerTo(id)?.result).toBeDefined())
+    const [request] = api.callsTo('views:call-tool') as Array<{ view: { instanceId: string } }>
+    expect(api.views.closed).not.toContain(request!.view.instanceId)
+    expect(store.getState().viewsOnScreen).toEqual([request!.view.instanceId])
   })
 
   it('ignores messages that do not come from its frame', async () => {

@@ -1,5 +1,5 @@
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { viewProxyUrl, type ViewDocument } from '../../../shared/apps/view-schema'
 import { useAppState } from '../app/store-context'
 import { linkDestination, type LinkDestination } from '../ui/link-destination'
@@ -14,9 +14,7 @@ import { ViewCards } from './view-cards'
 import { ViewLog } from './view-log'
 
 type Opening =
-  | { kind: 'opening' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'opened'; document: ViewDocument; instanceId: string }
+  { kind: 'opening' } | { kind: 'failed'; message: string } | { kind: 'opened'; document: ViewDocument }
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -68,10 +66,8 @@ export function AppView({
   useEffect(() => {
     if (!sandbox) return
     let gone = false
-    // One id per mount (and per run of this effect): a view shown again is a new instance to the host.
-    const instanceId = crypto.randomUUID()
     viewRequest('views:open', { serverId, toolName }).then(
-      (document) => !gone && setOpening({ kind: 'opened', document, instanceId }),
+      (document) => !gone && setOpening({ kind: 'opened', document }),
       (error: unknown) => !gone && setOpening({ kind: 'failed', message: message(error) }),
     )
     return () => {
@@ -79,75 +75,69 @@ export function AppView({
     }
   }, [sandbox, serverId, toolName, viewRequest])
 
-  const opened = opening.kind === 'opened' ? opening : null
-  const origin = useMemo(
-    () =>
-      opened && {
-        instanceId: opened.instanceId,
-        serverId,
-        toolName,
-        ...(conversationId ? { conversationId } : {}),
-      },
-    [opened, serverId, toolName, conversationId],
-  )
+  const opened = opening.kind === 'opened' ? opening.document : null
   const context = useHostContext({ serverId, toolName, displayMode })
 
-  const host: ViewSessionHost = {
-    async callTool(name, args) {
-      if (!origin) throw new Error('The view is not open.')
-      const { result } = await viewRequest('views:call-tool', {
-        view: origin,
-        toolName: name,
-        ...(args ? { arguments: args as Record<string, never> } : {}),
-      })
-      return result
-    },
-    async readResource(uri) {
-      if (!origin) throw new Error('The view is not open.')
-      return (await viewRequest('views:read-resource', { view: origin, uri })).result
-    },
-    async sendMessage(text) {
-      if (!conversationId) {
-        throw new Error('This view is not in a conversation: it was opened from the servers panel.')
-      }
-      await sendFromView(conversationId, text, { serverId, toolName })
-    },
-    async updateModelContext(update) {
-      if (!origin || !conversationId) {
-        throw new Error('This view is not in a conversation: there is no model to tell.')
-      }
-      await viewRequest('views:update-model-context', {
-        view: { ...origin, conversationId },
-        ...(update as { content?: Array<Record<string, never>>; structuredContent?: Record<string, never> }),
-      })
-    },
-    confirmLink(url) {
-      const destination = linkDestination(url)
-      if (!destination) return Promise.resolve(false)
-      return new Promise((answer) => setLink({ destination, answer }))
-    },
-    requestDisplayMode(mode) {
-      if (fullscreenOnly) return 'fullscreen'
-      if (mode === 'inline' || mode === 'fullscreen') {
-        onDisplayMode(mode)
-        return mode
-      }
-      return displayMode
-    },
-    sizeChanged(next) {
-      if (next !== undefined) setHeight(clampViewHeight(next))
-    },
-    log(entry) {
-      setLog((entries) => [...entries, entry].slice(-MAX_VIEW_LOG_ENTRIES))
-    },
-    initialized() {},
+  const host = (instanceId: string): ViewSessionHost => {
+    const origin = { instanceId, serverId, toolName, ...(conversationId ? { conversationId } : {}) }
+    return {
+      async callTool(name, args) {
+        const { result } = await viewRequest('views:call-tool', {
+          view: origin,
+          toolName: name,
+          ...(args ? { arguments: args as Record<string, never> } : {}),
+        })
+        return result
+      },
+      async readResource(uri) {
+        return (await viewRequest('views:read-resource', { view: origin, uri })).result
+      },
+      async sendMessage(text) {
+        if (!conversationId) {
+          throw new Error('This view is not in a conversation: it was opened from the servers panel.')
+        }
+        await sendFromView(conversationId, text, { serverId, toolName })
+      },
+      async updateModelContext(update) {
+        if (!conversationId) {
+          throw new Error('This view is not in a conversation: there is no model to tell.')
+        }
+        await viewRequest('views:update-model-context', {
+          view: { ...origin, conversationId },
+          ...(update as {
+            content?: Array<Record<string, never>>
+            structuredContent?: Record<string, never>
+          }),
+        })
+      },
+      confirmLink(url) {
+        const destination = linkDestination(url)
+        if (!destination) return Promise.resolve(false)
+        return new Promise((answer) => setLink({ destination, answer }))
+      },
+      requestDisplayMode(mode) {
+        if (fullscreenOnly) return 'fullscreen'
+        if (mode === 'inline' || mode === 'fullscreen') {
+          onDisplayMode(mode)
+          return mode
+        }
+        return displayMode
+      },
+      sizeChanged(next) {
+        if (next !== undefined) setHeight(clampViewHeight(next))
+      },
+      log(entry) {
+        setLog((entries) => [...entries, entry].slice(-MAX_VIEW_LOG_ENTRIES))
+      },
+      initialized() {},
+    }
   }
 
   const closed = useCallback(
     (instanceId: string) => void viewRequest('views:closed', { instanceId }).catch(() => undefined),
     [viewRequest],
   )
-  const { failure } = useViewSession({ frameRef, opened, input, context, host, closed })
+  const { failure, instanceId } = useViewSession({ frameRef, opened, input, context, host, closed })
   const exit = useCallback(() => onDisplayMode('inline'), [onDisplayMode])
   useFullscreenFocus(fullscreen, overlayRef, exitRef, exit)
 
@@ -199,10 +189,10 @@ export function AppView({
             className="app-view-frame"
             data-testid="app-view-frame"
             title={`View of the tool ${toolName} from the server ${serverName}`}
-            src={viewProxyUrl(sandbox, opened.document)}
+            src={viewProxyUrl(sandbox, opened)}
             sandbox="allow-scripts allow-same-origin"
-            {...(buildAllowAttribute(opened.document.permissions)
-              ? { allow: buildAllowAttribute(opened.document.permissions) }
+            {...(buildAllowAttribute(opened.permissions)
+              ? { allow: buildAllowAttribute(opened.permissions) }
               : {})}
             style={fullscreen ? undefined : { height, width: '100%' }}
           />
@@ -211,7 +201,7 @@ export function AppView({
             Opening the view…
           </p>
         )}
-        {opened && <ViewCards instanceId={opened.instanceId} />}
+        {instanceId && <ViewCards instanceId={instanceId} />}
         <ViewLog entries={log} />
         {link && (
           <OpenLinkDialog

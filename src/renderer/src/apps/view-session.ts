@@ -105,7 +105,9 @@ export async function startViewSession({
   bridge.onsandboxready = () => {
     void bridge.sendSandboxResourceReady({ html: view.html, csp: view.csp, permissions: view.permissions })
   }
+  let initialized = false
   bridge.oninitialized = () => {
+    initialized = true
     host.initialized()
     void bridge
       .sendToolInput({ arguments: input.arguments })
@@ -161,10 +163,13 @@ export async function startViewSession({
       bridge.setHostContext(next)
     },
     async close() {
-      try {
-        await bridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS })
-      } catch {
-        // A view that does not answer in time is closed anyway: it had its chance to save.
+      // A view that never initialized has nothing to save (and the proxy may not even have loaded).
+      if (initialized) {
+        try {
+          await bridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS })
+        } catch {
+          // A view that does not answer in time is closed anyway: it had its chance to save.
+        }
       }
       await bridge.close()
     },
