@@ -28,6 +28,7 @@ import './import/import.css'
 import './prompts/prompts.css'
 import './resources/resources.css'
 import './roots/roots.css'
+import './apps/apps.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

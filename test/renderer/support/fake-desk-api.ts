@@ -20,6 +20,7 @@ import { FakeProviders } from './fake-providers'
 import { FakeServers, type FakeServer } from './fake-servers'
 import { FakeSignIn } from './fake-sign-in'
 import { CardDeltas } from './card-deltas'
+import { FakeViews } from './fake-views'
 
 export function appInfoFixture(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -78,6 +79,8 @@ export class FakeDeskApi implements DeskApi {
   readonly catalog = new FakeCatalog()
   /** Questions servers ask (elicitation), and the answers given. */
   readonly elicitations: FakeElicitations
+  /** Tool views: the documents views:open answers, what a view's calls answer, and what was closed. */
+  readonly views = new FakeViews()
   readonly calls: Array<{ channel: RequestChannel; request: unknown }> = []
   readonly #failures = new Map<RequestChannel, IpcError>()
   readonly #held = new Map<RequestChannel, Array<() => void>>()
@@ -289,18 +292,14 @@ export class FakeDeskApi implements DeskApi {
     'chat:stop': (request) => this.chat.stop(request),
     'chat:tool-calls': () => this.chat.toolCalls(),
     'chat:decide-tool-call': (request) => this.chat.decide(request),
-    // BASELINE ONLY (issue 22 in progress): the renderer helper gives these real fakes.
-    'views:open': () => unavailable(),
-    'views:call-tool': () => unavailable(),
-    'views:read-resource': () => unavailable(),
-    'views:update-model-context': () => unavailable(),
-    'views:try': () => unavailable(),
-    'views:closed': () => unavailable(),
+    'views:open': (request) => this.views.answer('views:open', request) as never,
+    'views:call-tool': (request) => this.views.answer('views:call-tool', request) as never,
+    'views:read-resource': (request) => this.views.answer('views:read-resource', request) as never,
+    'views:update-model-context': (request) =>
+      this.views.answer('views:update-model-context', request) as never,
+    'views:try': (request) => this.views.answer('views:try', request) as never,
+    'views:closed': (request) => this.views.answer('views:closed', request) as never,
   }
-}
-
-function unavailable(): Promise<IpcResult<never>> {
-  return Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'not faked yet' } })
 }
 
 function ok<T>(value: T): Promise<IpcResult<T>> {

@@ -47,6 +47,7 @@ import {
 } from '../servers/sign-in-actions'
 import { createToolSettingsActions, type ToolSettingsActions } from '../tools/tool-settings-actions'
 import { inOpenConversation } from '../approvals/approvals-model'
+import { createViewActions, initialViewState, type ViewActions, type ViewState } from '../apps/view-actions'
 
 export type DrawerPanel = 'servers' | 'models' | 'settings' | 'approvals' | 'activity'
 
@@ -76,7 +77,9 @@ export interface AppState
     ResourceAttachmentsActions,
     RootsActions,
     ElicitationState,
-    ElicitationActions {
+    ElicitationActions,
+    ViewState,
+    ViewActions {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   /** Why settings.json cannot be used now (changes are refused until it is fixed), or null. */
@@ -234,6 +237,7 @@ export function createAppStore({
     })
 
     const rootsActions = createRootsActions({ call, setSettings })
+    const viewActions = createViewActions({ call, get, set })
 
     const {
       follow: followElicitations,
@@ -249,6 +253,7 @@ export function createAppStore({
       ...initialResourceAttachmentsState(),
       ...initialChatState(),
       ...initialElicitationState(),
+      ...initialViewState(),
       loaded: false,
       info: null,
       settingsProblem: null,
@@ -381,6 +386,7 @@ export function createAppStore({
       ...resourceAttachmentsActions,
       ...rootsActions,
       ...elicitationActions,
+      ...viewActions,
 
       openDrawer: (panel) => set({ drawer: panel, addRequest: null }),
       openDrawerToAdd: (panel) => set({ drawer: panel, addRequest: { panel, seq: ++addRequests } }),

@@ -7,6 +7,7 @@ import { Drawer } from './drawer'
 import { ErrorList } from './error-list'
 import { ApprovalAnnouncer } from '../approvals/approval-announcer'
 import { ImportDialog } from '../import/import-dialog'
+import { ViewTryOverlay } from '../apps/view-try-overlay'
 import { ImportDropZone } from '../import/import-drop-zone'
 import { SettingsProblem } from '../settings/settings-problem'
 import { Sidebar } from './sidebar'
@@ -53,6 +54,7 @@ export function App({ applyTheme, reload }: AppProps) {
         </div>
       </div>
       <ImportDialog />
+      <ViewTryOverlay />
       <ImportDropZone />
     </>
   )

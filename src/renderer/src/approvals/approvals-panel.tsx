@@ -8,13 +8,18 @@ import { arrivalOrder, type QueueEntry } from './approval-queue-model'
 import { ApprovalBatches, serverBatches } from './approvals-bulk'
 import { ElicitationApproval } from '../elicitation/elicitation-card'
 import { ToolCallApproval } from '../chat/tool-call-approval'
+import { shownBesideView } from '../apps/view-actions'
 
 /** Where a drawer card comes from, with the way to read it in its transcript. */
-function ConversationLink({ conversationId }: { conversationId: string }) {
+function ConversationLink({ conversationId, fromView }: { conversationId: string; fromView?: boolean }) {
   const title = useAppState(
     (state) => state.conversations.find((entry) => entry.id === conversationId)?.title,
   )
   const openConversation = useAppState((state) => state.openConversation)
+  // A view opened from the servers panel is in no conversation: there is nothing to open.
+  if (fromView && title === undefined) {
+    return <p className="tool-call-origin">From a view opened in the servers panel.</p>
+  }
   return (
     <p className="tool-call-origin">
       In conversation <span className="tool-call-origin-title">“{title ?? conversationId}”</span>{' '}
@@ -32,7 +37,12 @@ function DrawerCard({ entry }: { entry: QueueEntry }) {
       return (
         <ToolCallApproval
           card={entry.card}
-          footer={<ConversationLink conversationId={entry.card.conversationId} />}
+          footer={
+            <ConversationLink
+              conversationId={entry.card.conversationId}
+              fromView={entry.card.view !== undefined}
+            />
+          }
         />
       )
     case 'elicitation':
@@ -67,9 +77,13 @@ export function ApprovalsPanel() {
     [allApprovals, openId],
   )
   const pending = waitingCount(approvals)
+  const viewsOnScreen = useAppState((state) => state.viewsOnScreen)
+  // A card a view asked for is beside that view while it is mounted, and here when it is not (its view
+  // scrolled away or in another conversation, or a view card the host could not tie to a conversation).
   const elsewhere = useMemo(
-    () => toolCalls.filter((card) => !inOpenConversation(card, openId)),
-    [toolCalls, openId],
+    () =>
+      toolCalls.filter((card) => !inOpenConversation(card, openId) && !shownBesideView(card, viewsOnScreen)),
+    [toolCalls, openId, viewsOnScreen],
   )
   const elicitations = useAppState((state) => state.elicitations)
   const questionsElsewhere = useMemo(
@@ -82,8 +96,7 @@ export function ApprovalsPanel() {
   )
 
   const inConversation =
-    toolCalls.length -
-    elsewhere.length +
+    toolCalls.filter((card) => inOpenConversation(card, openId)).length +
     elicitations.length -
     questionsElsewhere.length +
     allApprovals.length -

@@ -157,7 +157,16 @@ type PromptRecord = Extract<TranscriptRecord, { type: 'prompt' }>
 
 /** What the transcript shows, one item per row: a tool call and its result are one row. */
 export type TranscriptItem =
-  | { kind: 'user'; key: string; text: string; resources?: MessageAttachmentRecord[] }
+  | {
+      kind: 'user'
+      key: string
+      text: string
+      resources?: MessageAttachmentRecord[]
+      /** Written by a tool's view (MCP Apps `ui/message`), not typed by the user. */
+      fromView?: { serverId: string; toolName: string }
+      /** What views told the model along with this message. */
+      viewContext?: Array<{ serverId: string; toolName: string; text: string }>
+    }
   | { kind: 'prompt'; key: string; record: PromptRecord }
   | { kind: 'assistant'; key: string; text: string; cutOff?: true }
   | { kind: 'tool'; key: string; call: ToolCallRecord; result?: ToolResultRecord }
@@ -181,6 +190,8 @@ export function transcriptItems(records: readonly TranscriptRecord[], firstIndex
           key,
           text: record.text,
           ...(record.resources && record.resources.length > 0 ? { resources: record.resources } : {}),
+          ...(record.fromView ? { fromView: record.fromView } : {}),
+          ...(record.viewContext?.length ? { viewContext: record.viewContext } : {}),
         })
         return
       case 'prompt':

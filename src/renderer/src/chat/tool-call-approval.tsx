@@ -117,13 +117,22 @@ export function ToolCallApproval({ card, footer }: { card: ToolCallCard; footer?
       <ApprovalCardHeader
         titleId={`${id}-title`}
         title={
-          <>
-            The model wants to call <span className="approval-card-server">{card.toolName}</span> on{' '}
-            <span className="approval-card-server">{card.serverName}</span>
-          </>
+          card.view ? (
+            // A view is the server's own code: the card says who really asks, not "the model".
+            <>
+              Call <span className="approval-card-server">{card.toolName}</span> on{' '}
+              <span className="approval-card-server">{card.serverName}</span>, from the view of{' '}
+              <span className="approval-card-server">{card.view.toolName}</span>
+            </>
+          ) : (
+            <>
+              The model wants to call <span className="approval-card-server">{card.toolName}</span> on{' '}
+              <span className="approval-card-server">{card.serverName}</span>
+            </>
+          )
         }
         transportLabel={card.transportLabel}
-        phase={{ label: 'Tool call', tone: 'approval' }}
+        phase={{ label: card.view ? 'Tool call from a view' : 'Tool call', tone: 'approval' }}
         createdAt={card.createdAt}
         cardRef={elementRef}
       />

@@ -3,6 +3,7 @@ import { describeInputRound } from '../../../shared/mcp/input-origin'
 import { prettyArguments, resultLabel, type LiveRounds } from './chat-model'
 import { formatBytes } from '../models/model-labels'
 import { useAppState } from '../app/store-context'
+import { hasView, ToolResultView } from '../apps/tool-result-view'
 
 type ToolCallRecord = Extract<TranscriptRecord, { type: 'tool_call' }>
 type ToolResultRecord = Extract<TranscriptRecord, { type: 'tool_result' }>
@@ -62,8 +63,11 @@ export function readableResult(text: string): string {
   }
 }
 
-/** What the server answered; denied and unknown results only hold what the model was told, so they fold. */
-function ResultBody({ result }: { result: ToolResultRecord }) {
+/**
+ * What the server answered; denied and unknown results only hold what the model was told, so they fold, and
+ * so does the text of a result whose view is shown above it.
+ */
+function ResultBody({ result, viewShown = false }: { result: ToolResultRecord; viewShown?: boolean }) {
   const folded = result.state === 'denied' || result.state === 'unknown'
   const output = result.text ? (
     <pre className="tool-call-output" tabIndex={0} aria-label="Result">
@@ -80,7 +84,7 @@ function ResultBody({ result }: { result: ToolResultRecord }) {
             </details>
           )
         : output && (
-            <details className="disclosure" open>
+            <details className="disclosure" open={!viewShown}>
               <summary>Result</summary>
               {output}
             </details>
@@ -161,7 +165,16 @@ export function ToolCallRow({
         <summary>Arguments</summary>
         <pre className="tool-call-output">{prettyArguments(call.arguments)}</pre>
       </details>
-      {result && <ResultBody result={result} />}
+      {result &&
+        (hasView(result) ? (
+          <ToolResultView
+            call={call}
+            result={result}
+            textResult={(viewShown) => <ResultBody result={result} viewShown={viewShown} />}
+          />
+        ) : (
+          <ResultBody result={result} />
+        ))}
     </div>
   )
 }

@@ -14,6 +14,8 @@ import { ToolCallApproval } from './tool-call-approval'
 import { ToolCallRow, type ToolCallProgress } from './tool-call-row'
 import { ToolSearchRow } from '../tools/tool-search-row'
 import { ROW_KEY_ATTRIBUTE } from './row-window-controller'
+import { shownBesideView } from '../apps/view-actions'
+import { ViewMessageParts } from '../apps/view-message-parts'
 import { useRowWindow } from './use-row-window'
 
 const turnEndLabels = { cancelled: 'Turn stopped', error: 'Turn failed' } as const
@@ -73,6 +75,7 @@ const Item = memo(function Item({
             <div className="chat-bubble selectable">{item.text}</div>
           )}
           {item.resources && <SentAttachments attachments={item.resources} label="Attached resources" />}
+          <ViewMessageParts fromView={item.fromView} viewContext={item.viewContext} />
         </li>
       )
     case 'prompt':
@@ -181,10 +184,17 @@ export const Transcript = memo(function Transcript({
   scroller: RefObject<HTMLElement | null>
 }) {
   const allCards = useAppState((state) => state.toolCalls)
+  const viewsOnScreen = useAppState((state) => state.viewsOnScreen)
+  // A card a view asked for is shown beside that view while it is mounted; here only when it is not.
   const cards = useMemo(
-    () => allCards.filter((card) => card.conversationId === conversation.id),
-    [allCards, conversation.id],
+    () =>
+      allCards.filter(
+        (card) => card.conversationId === conversation.id && !shownBesideView(card, viewsOnScreen),
+      ),
+    [allCards, conversation.id, viewsOnScreen],
   )
+  // A view's card asks about no call of the model's, so it never marks a row as waiting.
+  const modelCards = useMemo(() => cards.filter((card) => card.view === undefined), [cards])
   const retryOlderRecords = useAppState((state) => state.retryOlderRecords)
   const allSampling = useAppState((state) => state.approvals)
   // A completion a server asks for while this conversation's tool call runs is decided here, under the call.
@@ -207,11 +217,11 @@ export const Transcript = memo(function Transcript({
   const waitingCalls = useMemo(
     () =>
       new Set(
-        cards.flatMap(({ turnId, callId }) =>
+        modelCards.flatMap(({ turnId, callId }) =>
           turnId !== undefined && callId !== undefined ? [callKey({ turnId, callId })] : [],
         ),
       ),
-    [cards],
+    [modelCards],
   )
   const items = useMemo(
     () =>
@@ -286,7 +296,7 @@ export const Transcript = memo(function Transcript({
               key={item.key}
               item={item}
               runningTurnId={runningTurnId}
-              cards={cards}
+              cards={modelCards}
               rounds={conversation.rounds}
               observeRow={observeRow}
               position={index + 1}

@@ -105,7 +105,9 @@ export function ServerCard({
         state.auth?.requestedScopes !== undefined) && <ServerSignIn state={state} />}
       {state.auth?.state === 'signed-in' && <ServerSignedIn auth={state.auth} serverName={state.name} />}
       <ServerPendingChanges changes={state.pendingChanges} serverId={state.id} serverName={state.name} />
-      {state.status === 'connected' && <ServerToolList tools={state.tools} serverName={state.name} />}
+      {state.status === 'connected' && (
+        <ServerToolList tools={state.tools} serverName={state.name} serverId={state.id} />
+      )}
       {state.status === 'connected' && <ResourceBrowser serverId={state.id} serverName={state.name} />}
       {config && <RootsServerSection serverId={state.id} serverName={state.name} />}
       {state.status !== 'failed' && state.stderrTail !== '' && (

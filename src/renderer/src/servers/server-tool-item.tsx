@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { ToolInfo } from '../../../shared/mcp/server-state'
 import { RevealedText } from '../ui/revealed-text'
 import { ToolAnnotationBadges } from '../tools/tool-annotation-badges'
+import { OpenViewAction, ToolVisibilityBadge } from '../apps/open-view-action'
 
 /** Past this a description is clamped to a few lines until the user asks for all of it. */
 const LONG_DESCRIPTION = 240
@@ -10,8 +11,8 @@ export function toolTitle(tool: ToolInfo): string | undefined {
   return tool.title ?? tool.annotations?.title
 }
 
-/** One tool: its name, the name models see, its title, declared hints, and its description. */
-export function ServerToolItem({ tool }: { tool: ToolInfo }) {
+/** One tool: its name, the name models see, its title, declared hints, who may call it, its description. */
+export function ServerToolItem({ tool, serverId }: { tool: ToolInfo; serverId: string }) {
   const [expanded, setExpanded] = useState(false)
   const descriptionId = useId()
   const title = toolTitle(tool)
@@ -22,6 +23,8 @@ export function ServerToolItem({ tool }: { tool: ToolInfo }) {
         <RevealedText text={tool.name} className="tool-name" />
         {title && title !== tool.name && <RevealedText text={title} className="tool-title" />}
         <ToolAnnotationBadges annotations={tool.annotations} />
+        <ToolVisibilityBadge ui={tool.ui} />
+        <OpenViewAction serverId={serverId} tool={tool} />
       </div>
       <code className="tool-exposed selectable" title="The name models see">
         {tool.exposedName}

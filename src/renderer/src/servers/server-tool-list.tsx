@@ -6,14 +6,22 @@ function toolCount(count: number): string {
 }
 
 /** The tool count, and the tools themselves behind a disclosure (servers can list hundreds). */
-export function ServerToolList({ tools, serverName }: { tools: ToolInfo[]; serverName: string }) {
+export function ServerToolList({
+  tools,
+  serverName,
+  serverId,
+}: {
+  tools: ToolInfo[]
+  serverName: string
+  serverId: string
+}) {
   if (tools.length === 0) return <p className="server-tool-count">No tools</p>
   return (
     <details className="disclosure tool-list-disclosure">
       <summary data-testid="tool-count">{toolCount(tools.length)}</summary>
       <ul className="tool-list" aria-label={`Tools of ${serverName}`}>
         {tools.map((tool) => (
-          <ServerToolItem key={tool.name} tool={tool} />
+          <ServerToolItem key={tool.name} tool={tool} serverId={serverId} />
         ))}
       </ul>
     </details>

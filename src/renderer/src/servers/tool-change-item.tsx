@@ -3,6 +3,7 @@ import { revealInvisible } from '../../../shared/format/reveal-invisible'
 import { RevealedText } from '../ui/revealed-text'
 import { ToolAnnotationBadges } from '../tools/tool-annotation-badges'
 import { toolTitle } from './server-tool-item'
+import { ViewChangeDetails } from '../apps/view-change'
 
 const fieldLabels: Record<ToolChange['fields'][number], string> = {
   title: 'title',
@@ -58,6 +59,7 @@ function ChangedDetails({ change }: { change: ToolChange }) {
           <ToolAnnotationBadges annotations={after?.annotations} />
         </div>
       )}
+      {change.fields.includes('ui') && <ViewChangeDetails before={before} after={after} />}
       {change.fields.includes('inputSchema') && (
         <details className="disclosure">
           <summary>Input schema before and after</summary>

@@ -30,7 +30,7 @@ function textOf(children: ReactNode): string {
  * elicitation card does) and, when it differs, what the link's text claimed. Cancel has focus, so Enter
  * or Escape opens nothing.
  */
-function OpenLinkDialog({
+export function OpenLinkDialog({
   destination,
   text,
   onOpen,
