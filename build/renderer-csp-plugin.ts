@@ -4,8 +4,15 @@ import { buildContentSecurityPolicy } from '../src/main/core/security/content-se
 /** `frame-ancestors` is ignored (with a console error) when delivered in a <meta> tag. */
 const META_UNSUPPORTED = ['frame-ancestors']
 
+/**
+ * Where a page may embed MCP App views from. One build serves both modes, and a <meta> policy is enforced
+ * together with any header policy (a frame must pass both): the desktop's view scheme, and any loopback
+ * port for web mode, whose header then narrows it to the one sandbox listener of that launch.
+ */
+export const VIEW_FRAME_SOURCES = ['mcp-desk-view:', 'http://127.0.0.1:*']
+
 export function cspMetaContent(dev: boolean): string {
-  return buildContentSecurityPolicy({ mode: 'desktop', dev })
+  return buildContentSecurityPolicy({ mode: 'desktop', dev, frameSrc: VIEW_FRAME_SOURCES })
     .split('; ')
     .filter((directive) => !META_UNSUPPORTED.includes(directive.split(' ')[0] ?? ''))
     .join('; ')

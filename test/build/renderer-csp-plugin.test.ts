@@ -17,6 +17,14 @@ describe('renderer CSP plugin', () => {
     expect(policy).not.toContain('frame-ancestors')
   })
 
+  it('lets the page frame only the view sandbox: the desktop scheme, or a loopback port web mode narrows', () => {
+    const frameSrc = cspMetaContent(false)
+      .split('; ')
+      .find((directive) => directive.startsWith('frame-src '))
+    // Without it default-src 'none' refused every view (a meta policy is enforced beside web mode's header).
+    expect(frameSrc).toBe('frame-src mcp-desk-view: http://127.0.0.1:*')
+  })
+
   it('relaxes only what the dev server needs: the refresh preamble by hash, injected styles, the HMR socket', () => {
     const policy = cspMetaContent(true)
     expect(scriptSrc(policy)).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/)

@@ -49,6 +49,11 @@ function lastView(page: Page): { section: Locator; view: FrameLocator } {
   return { section, view }
 }
 
+/** The model's tool-call card in the transcript (not a card a view asked for, shown beside that view). */
+function modelCard(page: Page): Locator {
+  return page.getByTestId('transcript').locator('[data-testid="tool-call-card"]:not(.app-view-cards *)')
+}
+
 /** Asks the model (the mock) to call `tool`, approves the card, and waits for the call's view. */
 async function callWithView(page: Page, mock: MockOpenAI, tool: string, args = '{}') {
   mock.enqueue(
@@ -56,8 +61,7 @@ async function callWithView(page: Page, mock: MockOpenAI, tool: string, args = '
     { kind: 'text', chunks: ['Here it is.'] },
   )
   await send(page, `Show me ${tool}.`)
-  const card = page.getByTestId('transcript').getByTestId('tool-call-card')
-  await card.getByRole('button', { name: 'Approve', exact: true }).click()
+  await modelCard(page).getByRole('button', { name: 'Approve', exact: true }).click()
   await page.getByTestId('chat-assistant').filter({ hasText: 'Here it is.' }).last().waitFor()
   await turnOver(page)
   return lastView(page)
@@ -140,29 +144,30 @@ describe('MCP Apps in Chromium (built app, npm App servers, mock provider)', () 
     await shoot(page, 'apps-react-view-1280x800.png')
   })
 
-  it('system-monitor: Start polls an app-only tool; approved for the conversation, the stats update without asking again', async () => {
+  it('system-monitor: its view polls an app-only tool; approved for the conversation, the stats update without asking again', async () => {
     const offered = JSON.stringify(mock.requests.at(-1)?.body)
     expect(offered).toContain('mcp_monitor_get-system-info')
     expect(offered).not.toContain('poll-system-stats')
 
     const { section, view } = await callWithView(page, mock, 'mcp_monitor_get-system-info')
     await view.locator('#info-hostname').filter({ hasText: /\S/ }).waitFor()
-    await view.getByRole('button', { name: 'Start' }).click()
+    // The view starts polling by itself once it has the result: its first poll waits on a card.
     const card = section.getByTestId('tool-call-card')
     await card.waitFor()
     expect(await card.textContent()).toContain('poll-system-stats')
     await card.getByRole('button', { name: 'Approve for this conversation' }).click()
     await expect.poll(() => view.locator('#memory-percent').textContent()).toMatch(/\d+%/)
     await shoot(page, 'apps-monitor-view-1280x800.png')
-    await view.getByRole('button', { name: 'Stop' }).click()
     expect(await card.count()).toBe(0)
+    await view.locator('#poll-toggle-btn').click()
+    await expect.poll(() => view.locator('#poll-toggle-btn').textContent()).toContain('Start')
   })
 
   it('budget-allocator: renders its chart; full screen fills the window and Escape returns', async () => {
     const { section, view } = await callWithView(page, mock, 'mcp_budget_get-budget-data')
     await view.locator('#budget-chart').waitFor()
     await section.getByRole('button', { name: /full screen/ }).click()
-    const fullscreen = page.getByRole('dialog', { name: /View of/ })
+    const fullscreen = page.getByRole('dialog', { name: 'View of get-budget-data · Budget' })
     await fullscreen.waitFor()
     await shoot(page, 'apps-budget-fullscreen-1280x800.png')
     await page.keyboard.press('Escape')
@@ -198,16 +203,40 @@ describe('MCP Apps in Chromium (built app, npm App servers, mock provider)', () 
       { kind: 'text', chunks: ['Bumped.'] },
     )
     await send(page, 'Change the view.')
-    await page
-      .getByTestId('transcript')
-      .getByTestId('tool-call-card')
-      .getByRole('button', { name: 'Approve', exact: true })
-      .click()
+    await modelCard(page).getByRole('button', { name: 'Approve', exact: true }).click()
     await page.getByTestId('chat-assistant').filter({ hasText: 'Bumped.' }).waitFor()
     await turnOver(page)
-    await page.locator('[data-testid="sidebar-server-probe"]').click()
-    const change = page.getByTestId('view-change').first()
-    await change.waitFor()
+    await page.getByRole('button', { name: 'Servers', exact: true }).click()
+    const change = page.getByTestId('tool-change-show-probe')
+    await change.getByTestId('view-change').waitFor()
+    expect(await change.textContent()).toContain('view')
+    await change.scrollIntoViewIfNeeded()
     await shoot(page, 'apps-view-change-1280x800.png')
+    // Until accepted, the changed tool is neither offered to the model nor shown.
+    await page.getByRole('button', { name: /^Accept \d+ tool changes? of Probe$/ }).click()
+    await expect.poll(() => change.count()).toBe(0)
+  })
+
+  it('servers panel: Open view calls the tool as the user and shows its view full screen, at both sizes', async () => {
+    const clock = page.getByTestId('server-card-clock')
+    await clock.getByTestId('tool-count').click()
+    const open = clock.getByRole('button', { name: 'Open the view of get-time' })
+    await open.scrollIntoViewIfNeeded()
+    await open.click()
+    const dialog = page.getByTestId('open-view-dialog')
+    await dialog.waitFor()
+    await shoot(page, 'apps-open-view-dialog-1280x800.png')
+    await dialog.getByRole('button', { name: 'Call and open' }).click()
+    const overlay = page.getByRole('dialog', { name: 'View of get-time · Clock' })
+    await overlay.waitFor()
+    const view = overlay.getByTestId('app-view-frame').contentFrame().locator('iframe').contentFrame()
+    await expect.poll(() => view.locator('#server-time').textContent()).toMatch(/^\d{4}-\d\d-\d\dT/)
+    await shoot(page, 'apps-open-view-1280x800.png')
+    await page.setViewportSize({ width: 800, height: 600 })
+    await shoot(page, 'apps-open-view-800x600.png')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await overlay.getByRole('button', { name: 'Close view' }).click()
+    await expect.poll(() => overlay.count()).toBe(0)
+    expect(await open.evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true)
   })
 })
