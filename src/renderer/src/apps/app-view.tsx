@@ -1,10 +1,11 @@
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { viewProxyUrl, type ViewDocument } from '../../../shared/apps/view-schema'
 import { useAppState } from '../app/store-context'
 import { linkDestination, type LinkDestination } from '../ui/link-destination'
 import { OpenLinkDialog } from '../ui/external-link'
-import { clampViewHeight, MIN_VIEW_HEIGHT, type ViewDisplayMode } from './view-host-context'
+import { clampViewHeight, type ViewDisplayMode } from './view-host-context'
+import { rememberedViewHeight, rememberViewHeight } from './view-heights'
 import { MAX_VIEW_LOG_ENTRIES } from './view-limits'
 import type { ViewInput, ViewLogEntry, ViewSessionHost } from './view-session'
 import { useViewSession } from './use-view-session'
@@ -34,6 +35,7 @@ export function AppView({
   onDisplayMode,
   fullscreenOnly = false,
   onProblem,
+  heightKey,
 }: {
   serverId: string
   toolName: string
@@ -46,14 +48,21 @@ export function AppView({
   fullscreenOnly?: boolean
   /** Told whether the view cannot be shown, so the caller can unfold the text result instead. */
   onProblem?: (problem: boolean) => void
+  /** Names this view's place (a transcript's call), so it comes back at the height it had (view-heights.ts). */
+  heightKey?: string
 }) {
-  const sandbox = useAppState((state) => state.info?.viewSandbox)
+  // By its origin, not the object: app info read again must not open the view again.
+  const sandboxOrigin = useAppState((state) => state.info?.viewSandbox?.origin)
+  const sandbox = useMemo(
+    () => (sandboxOrigin === undefined ? undefined : { origin: sandboxOrigin }),
+    [sandboxOrigin],
+  )
   const serverName =
     useAppState((state) => state.servers.find((server) => server.id === serverId)?.name) ?? serverId
   const viewRequest = useAppState((state) => state.viewRequest)
   const sendFromView = useAppState((state) => state.sendFromView)
   const [opening, setOpening] = useState<Opening>({ kind: 'opening' })
-  const [height, setHeight] = useState(MIN_VIEW_HEIGHT * 3)
+  const [height, setHeight] = useState(() => rememberedViewHeight(heightKey))
   const [log, setLog] = useState<ViewLogEntry[]>([])
   const [link, setLink] = useState<{ destination: LinkDestination; answer: (open: boolean) => void } | null>(
     null,
@@ -64,7 +73,7 @@ export function AppView({
   const fullscreen = displayMode === 'fullscreen'
 
   useEffect(() => {
-    if (!sandbox) return
+    if (sandboxOrigin === undefined) return
     let gone = false
     viewRequest('views:open', { serverId, toolName }).then(
       (document) => !gone && setOpening({ kind: 'opened', document }),
@@ -73,7 +82,7 @@ export function AppView({
     return () => {
       gone = true
     }
-  }, [sandbox, serverId, toolName, viewRequest])
+  }, [sandboxOrigin, serverId, toolName, viewRequest])
 
   const opened = opening.kind === 'opened' ? opening.document : null
   const context = useHostContext({ serverId, toolName, displayMode })
@@ -124,7 +133,10 @@ export function AppView({
         return displayMode
       },
       sizeChanged(next) {
-        if (next !== undefined) setHeight(clampViewHeight(next))
+        if (next === undefined || fullscreen) return
+        const clamped = clampViewHeight(next)
+        rememberViewHeight(heightKey, clamped)
+        setHeight(clamped)
       },
       log(entry) {
         setLog((entries) => [...entries, entry].slice(-MAX_VIEW_LOG_ENTRIES))
@@ -197,7 +209,7 @@ export function AppView({
             style={fullscreen ? undefined : { height, width: '100%' }}
           />
         ) : (
-          <p className="hint" role="status">
+          <p className="hint" role="status" style={fullscreen ? undefined : { height }}>
             Opening the view…
           </p>
         )}

@@ -75,6 +75,7 @@ export function ToolResultView({
           displayMode={displayMode}
           onDisplayMode={setDisplayMode}
           onProblem={setProblem}
+          heightKey={`${call.turnId}/${call.callId}`}
         />
       </section>
       {textResult(!problem)}

@@ -14,7 +14,9 @@ export function useFullscreenFocus(
   useEffect(() => {
     if (!active) return
     let returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    exitRef.current?.focus()
+    // Without preventScroll the transcript scrolls to bring the fixed overlay's button "into view", its row
+    // window follows that scroll, and rows (this one too, losing full screen) mount and unmount in a loop.
+    exitRef.current?.focus({ preventScroll: true })
     const onFocusIn = (event: FocusEvent) => {
       const overlay = overlayRef.current
       const target = event.target
@@ -24,7 +26,7 @@ export function useFullscreenFocus(
       // What opened the overlay may have gone (the Open view dialog closes behind it) and handed focus on
       // to where it should return: remember that place for the exit.
       if (!returnTo?.isConnected && target instanceof HTMLElement) returnTo = target
-      exitRef.current?.focus()
+      exitRef.current?.focus({ preventScroll: true })
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return

@@ -10,6 +10,9 @@ import { startViewSession, type ViewInput, type ViewSession, type ViewSessionHos
  * a ref, so a re-render never reconnects. On unmount the view is asked to tear down (if it got as far as
  * initializing), the channel is closed and the host told the instance is gone.
  */
+/** Frames a session already ran in. */
+const hosted = new WeakSet<HTMLIFrameElement>()
+
 export function useViewSession({
   frameRef,
   opened,
@@ -41,9 +44,16 @@ export function useViewSession({
   const [failure, setFailure] = useState<string | null>(null)
   const [instanceId, setInstanceId] = useState<string | null>(null)
 
-  useEffect(() => {
-    const frame = frameRef.current?.contentWindow
-    if (!opened || !frame) return
+  // A layout effect, not an effect: the proxy says "ready" once, when it loads, and its message is a task
+  // of its own, so a bridge started in the same task as the frame's insertion is always listening by then
+  // (an effect may run after it; the view then stayed blank for good).
+  useLayoutEffect(() => {
+    const element = frameRef.current
+    const frame = element?.contentWindow
+    if (!opened || !element || !frame) return
+    // A second session on a frame whose proxy already said "ready" (and took its HTML): load it again.
+    if (hosted.has(element)) element.setAttribute('src', element.getAttribute('src') ?? '')
+    hosted.add(element)
     const id = crypto.randomUUID()
     const relay: ViewSessionHost = {
       callTool: (name, args) => hostRef.current(id).callTool(name, args),
