@@ -35,7 +35,7 @@ function clockApi(): FakeDeskApi {
 
 async function renderView(
   api: FakeDeskApi,
-  props: { conversationId?: string; displayMode?: ViewDisplayMode } = {},
+  props: { conversationId?: string; displayMode?: ViewDisplayMode; heightKey?: string } = {},
 ): Promise<{ store: AppStore; frame: FakeViewFrame; unmount: () => void; modes: ViewDisplayMode[] }> {
   const store = createAppStore({ api })
   await store.getState().start()
@@ -49,6 +49,7 @@ async function renderView(
         input={INPUT}
         displayMode={props.displayMode ?? 'inline'}
         onDisplayMode={(mode) => modes.push(mode)}
+        {...(props.heightKey ? { heightKey: props.heightKey } : {})}
       />
     </StoreProvider>,
   )
@@ -355,6 +356,20 @@ describe('AppView', () => {
     await waitFor(() => expect(screen.getByText('View log (50)')).toBeDefined())
     expect(screen.getByTestId('app-view-log').textContent).toContain('line 59')
     expect(screen.getByTestId('app-view-log').textContent).not.toContain('line 9 ')
+  })
+
+  it('comes back at the height it had: a transcript row mounted again does not grow under the reader', async () => {
+    const first = await renderView(clockApi(), { heightKey: 'turn-1/call-1' })
+    await ready(first.frame)
+    first.frame.notify('ui/notifications/size-changed', { height: 640 })
+    await waitFor(() => expect(screen.getByTestId('app-view-frame').style.height).toBe('640px'))
+    first.unmount()
+    // Mounted again (scrolled back into the row window): the frame starts at 640 before the view says a word.
+    await renderView(clockApi(), { heightKey: 'turn-1/call-1' })
+    expect(screen.getByTestId('app-view-frame').style.height).toBe('640px')
+    cleanup()
+    await renderView(clockApi(), { heightKey: 'turn-2/call-1' })
+    expect(screen.getByTestId('app-view-frame').style.height).toBe('240px')
   })
 
   it('says in one line why a view cannot be shown: no sandbox, or the host refused to open it', async () => {
