@@ -29,6 +29,7 @@ const servers = [
   npmAppServer('reactclock', 'React clock', 'server-basic-react'),
   npmAppServer('monitor', 'System monitor', 'server-system-monitor'),
   npmAppServer('budget', 'Budget', 'server-budget-allocator'),
+  npmAppServer('segments', 'Segments', 'server-customer-segmentation'),
   { id: 'probe', name: 'Probe', transport: 'stdio', command: process.execPath, args: [APP_SERVER] },
 ]
 
@@ -180,6 +181,20 @@ describe('MCP Apps in Chromium (built app, npm App servers, mock provider)', () 
     await section.getByTestId('app-view').evaluate((element) => element.scrollIntoView({ block: 'start' }))
     await shoot(page, 'apps-budget-view-800x600.png')
     await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  it('customer-segmentation: the view asks for its data itself, through a card, and draws it', async () => {
+    const { section, view } = await callWithView(
+      page,
+      mock,
+      'mcp_segments_get-customer-data',
+      '{"segment":"All"}',
+    )
+    await view.locator('#scatter-chart').waitFor()
+    const card = section.getByTestId('tool-call-card')
+    await card.getByRole('button', { name: 'Approve', exact: true }).click()
+    await view.locator('#legend').filter({ hasText: /\S/ }).waitFor()
+    await shoot(page, 'apps-segments-view-1280x800.png')
   })
 
   it('the isolation probe, rendered by the app: no app DOM, storage, popup, top navigation or undeclared fetch', async () => {
