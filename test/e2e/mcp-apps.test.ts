@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { FrameLocator, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockOpenAI, type MockOpenAI } from '../fixtures/mock-openai'
+import { checkBothSchemes } from './support/a11y-check'
 import { openAppInChromium, type AppInChromium } from './support/app-in-chromium'
 import { mockProviderHome } from './support/mock-provider-home'
 import { shoot } from './support/screenshots'
@@ -104,6 +105,9 @@ describe('MCP Apps in Chromium (built app, npm App servers, mock provider)', () 
     expect(await card.textContent()).toContain('from the view of')
     expect(await card.textContent()).toContain('get-time')
     await shoot(page, 'apps-clock-view-card-1280x800.png')
+    // The view, its header and the card beside it pass axe in light and dark (the view's own page is its
+    // server's: axe cannot enter the cross-origin frames and does not judge it).
+    await checkBothSchemes(page, 'apps-view-card')
     await card.getByRole('button', { name: 'Approve', exact: true }).click()
     await expect.poll(() => time.textContent()).not.toBe(before)
     await expect.poll(() => card.count()).toBe(0)
