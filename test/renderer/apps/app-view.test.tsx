@@ -332,6 +332,20 @@ describe('AppView', () => {
     expect(api.views.closed[0]).toMatch(/[0-9a-f-]{36}/)
   })
 
+  it('takes the view down when it asks (ui/request-teardown), and shows it again on the user’s word', async () => {
+    const api = clockApi()
+    const { frame, store } = await renderView(api)
+    await ready(frame)
+    frame.notify('ui/notifications/request-teardown')
+    await screen.findByTestId('app-view-closed')
+    expect(screen.queryByTestId('app-view-frame')).toBeNull()
+    await waitFor(() => expect(api.views.closed).toHaveLength(1))
+    fireEvent.click(screen.getByRole('button', { name: 'Show the view again' }))
+    await screen.findByTestId('app-view-frame')
+    // A new session for the new frame: on screen again under a new instance id.
+    await connected(store)
+  })
+
   it('changes display mode on request and answers with the mode it now has', async () => {
     const { frame, modes } = await renderView(clockApi())
     await ready(frame)

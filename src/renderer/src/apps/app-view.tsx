@@ -62,6 +62,7 @@ export function AppView({
   const viewRequest = useAppState((state) => state.viewRequest)
   const sendFromView = useAppState((state) => state.sendFromView)
   const [opening, setOpening] = useState<Opening>({ kind: 'opening' })
+  const [closedByView, setClosedByView] = useState(false)
   const [height, setHeight] = useState(() => rememberedViewHeight(heightKey))
   const [log, setLog] = useState<ViewLogEntry[]>([])
   const [link, setLink] = useState<{ destination: LinkDestination; answer: (open: boolean) => void } | null>(
@@ -142,6 +143,11 @@ export function AppView({
         setLog((entries) => [...entries, entry].slice(-MAX_VIEW_LOG_ENTRIES))
       },
       initialized() {},
+      requestTeardown() {
+        // Unmounting the frame runs the usual teardown (ui/resource-teardown, then views:closed).
+        if (fullscreenOnly || fullscreen) onDisplayMode('inline')
+        if (!fullscreenOnly) setClosedByView(true)
+      },
     }
   }
 
@@ -149,7 +155,15 @@ export function AppView({
     (instanceId: string) => void viewRequest('views:closed', { instanceId }).catch(() => undefined),
     [viewRequest],
   )
-  const { failure, instanceId } = useViewSession({ frameRef, opened, input, context, host, closed })
+  const { failure, instanceId } = useViewSession({
+    frameRef,
+    // A view that closed itself has no frame: its session ends, and a new one starts if it is shown again.
+    opened: closedByView ? null : opened,
+    input,
+    context,
+    host,
+    closed,
+  })
   const exit = useCallback(() => onDisplayMode('inline'), [onDisplayMode])
   useFullscreenFocus(fullscreen, overlayRef, exitRef, exit)
 
@@ -176,6 +190,16 @@ export function AppView({
     )
   }
   const label = `View of ${toolName} · ${serverName}`
+  if (closedByView) {
+    return (
+      <p className="app-view-problem" data-testid="app-view-closed" role="status">
+        The view closed itself.{' '}
+        <button type="button" className="button button--small" onClick={() => setClosedByView(false)}>
+          Show the view again
+        </button>
+      </p>
+    )
+  }
   return (
     <>
       {/* Holds the row's height while the view is lifted out of it, so the transcript does not jump. */}

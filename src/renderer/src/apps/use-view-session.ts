@@ -65,6 +65,7 @@ export function useViewSession({
       sizeChanged: (height) => hostRef.current(id).sizeChanged(height),
       log: (entry) => hostRef.current(id).log(entry),
       initialized: () => hostRef.current(id).initialized(),
+      requestTeardown: () => hostRef.current(id).requestTeardown(),
     }
     let gone = false
     const starting = startViewSession({

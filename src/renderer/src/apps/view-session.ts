@@ -37,6 +37,8 @@ export interface ViewSessionHost {
   sizeChanged(height: number | undefined): void
   log(entry: ViewLogEntry): void
   initialized(): void
+  /** `ui/request-teardown`: the view asks to be closed; the host takes it down (and may show it again). */
+  requestTeardown(): void
 }
 
 export interface ViewSession {
@@ -151,6 +153,7 @@ export async function startViewSession({
       linkOpen = false
     }
   }
+  bridge.onrequestteardown = () => host.requestTeardown()
   bridge.onrequestdisplaymode = (params) => Promise.resolve({ mode: host.requestDisplayMode(params.mode) })
   bridge.onsizechange = (params) => host.sizeChanged(params.height)
   bridge.onloggingmessage = (params) => host.log({ level: params.level, text: logText(params.data) })
