@@ -1,4 +1,5 @@
 // Raw TCP for listener tests: bytes no HTTP client library would send.
+import { request } from 'node:http'
 import { connect } from 'node:net'
 
 /** A peer that never answers or never closes is cut off after this long; the fuzz test then goes on. */
@@ -47,4 +48,32 @@ export function sendRawUpgrade(port: number, target: string, extra: string[] = [
       '',
     ].join('\r\n'),
   )
+}
+
+export interface HttpAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** One request through node:http to 127.0.0.1:`port`, naming that address as its Host unless `headers` do. */
+export function httpGet(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
 }

@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildViewCsp } from '../../../src/main/core/apps/view-csp'
 import {
@@ -6,34 +5,7 @@ import {
   type RunningViewSandboxServer,
 } from '../../../src/main/web/view-sandbox-server'
 import { viewProxyUrl } from '../../../src/shared/apps/view-schema'
-import { sendRawUpgrade, statusOfGet } from '../../support/raw-http'
-
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}
+import { httpGet as get, sendRawUpgrade, statusOfGet } from '../../support/raw-http'
 
 describe('the web view sandbox server', () => {
   let sandbox: RunningViewSandboxServer

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { defaultSettings } from '../../../src/shared/settings/settings-schema'
 import { toSettingsView } from '../../../src/shared/settings/settings-view'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -9,34 +8,7 @@ import WebSocket from 'ws'
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/web-server'
 import { tokenProtocol, WEB_SOCKET_PROTOCOL } from '../../../src/shared/ipc/web-wire'
 import { createTestHost } from '../../doubles/test-host'
-import { sendRawUpgrade, statusOfGet } from '../../support/raw-http'
-
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => (body += c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}
+import { httpGet as get, sendRawUpgrade, statusOfGet } from '../../support/raw-http'
 
 /** Opens a socket as the page does: the token offered as a subprotocol beside ours. */
 function openSocket(url: string, origin?: string, protocols?: string[]): Promise<WebSocket> {
