@@ -18,6 +18,13 @@ export interface FakeNavigationEvent {
   preventDefault(): void
 }
 
+/** The one listener the code under test registered for `event` on the window's webContents. */
+export function webContentsListener(window: FakeBrowserWindow, event: string): Listener {
+  const [found] = window.webContents.listeners(event) as Listener[]
+  if (!found) throw new Error(`no ${event} listener`)
+  return found
+}
+
 export function navigationEvent(url: string, isMainFrame = true): FakeNavigationEvent {
   return {
     url,

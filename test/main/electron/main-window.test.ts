@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildContentSecurityPolicy } from '../../../src/main/core/security/content-security-policy'
 import type { AppOrigin } from '../../../src/main/core/security/app-origin'
 import type { MainWindowOptions } from '../../../src/main/electron/main-window'
-import { electronFake, type FakeBrowserWindow, navigationEvent, type Listener } from './fake-electron'
+import {
+  electronFake,
+  type FakeBrowserWindow,
+  navigationEvent,
+  webContentsListener as listener,
+} from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
 
@@ -24,12 +29,6 @@ function open(overrides: Partial<MainWindowOptions> = {}): FakeBrowserWindow {
   const window = electronFake.BrowserWindow.instances.at(-1)
   if (!window) throw new Error('no window was created')
   return window
-}
-
-function listener(window: FakeBrowserWindow, event: string): Listener {
-  const [found] = window.webContents.listeners(event) as Listener[]
-  if (!found) throw new Error(`no ${event} listener`)
-  return found
 }
 
 beforeEach(() => {
