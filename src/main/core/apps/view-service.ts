@@ -4,19 +4,21 @@ import type { ServerState, ToolInfo } from '../../../shared/mcp/server-state'
 import type { ResourceReadResult } from '../../../shared/mcp/resources'
 import type { ServerConfig } from '../../../shared/settings/settings-schema'
 import type { ToolCallCard } from '../../../shared/chat/tool-call-card'
-import { isAppVisible, type ViewDocument, type ViewOrigin } from '../../../shared/apps/view-schema'
 import type { z } from 'zod'
-import { viewResultSchema } from '../../../shared/apps/view-schema'
-import type {
-  viewCallToolRequestSchema,
-  viewModelContextRequestSchema,
-  viewReadResourceRequestSchema,
-  viewTryRequestSchema,
+import {
+  isAppVisible,
+  viewResultSchema,
+  type ViewDocument,
+  type ViewOrigin,
+  type viewCallToolRequestSchema,
+  type viewModelContextRequestSchema,
+  type viewReadResourceRequestSchema,
+  type viewTryRequestSchema,
 } from '../../../shared/apps/view-schema'
 import { messageOf } from '../../../shared/format/error-message'
 import type { ServerConnection } from '../mcp/server-connection'
 import { buildToolCallCard, ToolCallApprovals } from '../tools/tool-call-approval'
-import type { McpToolProvenance } from '../tools/tool-set'
+import { mcpProvenance, type McpToolProvenance } from '../tools/tool-set'
 import { TOOL_CALL_TIMEOUT_MS } from '../tools/tool-call-outcome'
 import { ulid } from '../chat/ulid'
 import { readViewResource } from './view-resources'
@@ -128,8 +130,7 @@ export class ViewService {
     instance.outstanding += 1
     try {
       const args = request.arguments ?? {}
-      const provenance = this.#provenance(state, tool)
-      const approved = await this.#approve(origin, instance, provenance, args)
+      const approved = await this.#approve(origin, instance, state, mcpProvenance(state, tool), args)
       this.#deps.log(`${label}: ${approved ? 'approved' : 'denied'}`)
       if (!approved)
         throw new IpcFailure('denied', 'the user denied this call; nothing was sent to the server')
@@ -216,13 +217,13 @@ export class ViewService {
   async #approve(
     origin: ViewOrigin,
     instance: Instance,
+    server: ServerState,
     provenance: McpToolProvenance,
     args: Record<string, unknown>,
   ): Promise<boolean> {
     if (!this.#approvals.needsApproval(instance.approvalKey, provenance)) return true
     const endpoint = this.#deps.configs(provenance.serverId)
-    const server = this.#deps.servers.list().find((state) => state.id === provenance.serverId)
-    if (!endpoint || !server) return false
+    if (!endpoint) return false
     const card = buildToolCallCard({
       id: ulid(),
       // A view in the servers panel has no conversation: its cards are its own (`view:<instanceId>`).
@@ -274,17 +275,6 @@ export class ViewService {
       throw viewChanged(toolName, state.name)
     }
     throw new IpcFailure('not_found', `server "${state.name}" has no approved tool "${toolName}"`)
-  }
-
-  #provenance(state: ServerState, tool: ToolInfo): McpToolProvenance {
-    return {
-      kind: 'mcp',
-      serverId: state.id,
-      serverName: state.name,
-      toolName: tool.name,
-      destination: state.destination,
-      tool,
-    }
   }
 
   #timeoutMs(): number {

@@ -49,6 +49,21 @@ function compareMcpEntries(a: ToolSetEntry, b: ToolSetEntry): number {
   return serverA < serverB ? -1 : serverA > serverB ? 1 : 0
 }
 
+/** Where an MCP tool comes from, as approvals and cards name it (the model's calls and a view's alike). */
+export function mcpProvenance(
+  server: Pick<ServerState, 'id' | 'name' | 'destination'>,
+  tool: ToolInfo,
+): McpToolProvenance {
+  return {
+    kind: 'mcp',
+    serverId: server.id,
+    serverName: server.name,
+    toolName: tool.name,
+    destination: server.destination,
+    tool,
+  }
+}
+
 function mcpEntries(servers: readonly ServerState[]): ToolSetEntry[] {
   const entries: ToolSetEntry[] = []
   // A server that is connecting, failed or disabled cannot answer a call: offering its tools would only
@@ -60,14 +75,7 @@ function mcpEntries(servers: readonly ServerState[]): ToolSetEntry[] {
         name: tool.exposedName,
         description: describeToolForModel(server.name, tool.name, tool.description),
         inputSchema: tool.inputSchema,
-        provenance: {
-          kind: 'mcp',
-          serverId: server.id,
-          serverName: server.name,
-          toolName: tool.name,
-          destination: server.destination,
-          tool,
-        },
+        provenance: mcpProvenance(server, tool),
       })
     }
   }
