@@ -55,6 +55,7 @@ import {
   bundlePreviewSchema,
 } from '../import/bundle-info'
 import type { IpcResult } from './ipc-error'
+import { semanticStatusSchema } from '../tools/semantic-status'
 import {
   completionSchema,
   promptCompleteRequestSchema,
@@ -225,6 +226,8 @@ export const requestChannels = {
     request: toolSettingsSchema.partial().strict(),
     response: toolSettingsSchema,
   },
+  /** Tool search's semantic layer: its state, vector source and how many tools have vectors. */
+  'tools:semantic-status': { request: empty, response: semanticStatusSchema },
   /** Parses another client's MCP config (text read by the renderer) and says what importing would do. */
   'import:preview': { request: importPreviewRequestSchema, response: importPreviewSchema },
   /** Writes the servers the user chose from a preview; nothing is written when anything is refused. */
@@ -353,6 +356,7 @@ export const eventChannels = {
   'chat:tool-calls': z.object({ cards: z.array(toolCallCardSchema) }),
   /** What changed among the questions on show, as a numbered delta (see card-changes.ts). */
   'elicitation:changed': cardChangesSchema(elicitationCardSchema),
+  'tools:semantic-status': semanticStatusSchema,
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestChannel = keyof typeof requestChannels

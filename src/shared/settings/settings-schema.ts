@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { modelsSettingsSchema } from '../models/model-schema'
+import { modelsSettingsSchema, providerIdSchema } from '../models/model-schema'
 import { configValueSchema } from './secret-ref'
 import { rootPathListSchema } from '../roots/root-path'
 
@@ -189,7 +189,37 @@ export type Theme = z.infer<typeof themeSchema>
 export const toolSearchModeSchema = z.enum(['off', 'always', 'auto'])
 export type ToolSearchMode = z.infer<typeof toolSearchModeSchema>
 
-export const toolSettingsSchema = z.object({ search: toolSearchModeSchema.default('auto') }).strict()
+/**
+ * Where tool search's vectors come from (issue 23): the model bundled with MCP Desk, or an embedding model of
+ * one of the user's OpenAI-compatible providers (`POST /v1/embeddings`).
+ */
+export const embeddingSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bundled') }).strict(),
+  z
+    .object({
+      kind: z.literal('provider'),
+      providerId: providerIdSchema,
+      model: z.string().trim().min(1).max(200),
+    })
+    .strict(),
+])
+export type EmbeddingSourceSetting = z.infer<typeof embeddingSourceSchema>
+
+/** The semantic layer of tool search: on by default; off frees its model and vectors. */
+export const semanticSearchSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    source: embeddingSourceSchema.default({ kind: 'bundled' }),
+  })
+  .strict()
+export type SemanticSearchSettings = z.infer<typeof semanticSearchSettingsSchema>
+
+export const toolSettingsSchema = z
+  .object({
+    search: toolSearchModeSchema.default('auto'),
+    semantic: semanticSearchSettingsSchema.default(semanticSearchSettingsSchema.parse({})),
+  })
+  .strict()
 export type ToolSettings = z.infer<typeof toolSettingsSchema>
 
 /**

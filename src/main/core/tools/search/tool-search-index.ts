@@ -36,6 +36,10 @@ export interface ToolSearchHit {
 
 export const MIN_SEARCH_LIMIT = 1
 export const MAX_SEARCH_LIMIT = 20
+/** `limit` clamped to 1..20 (a fraction or NaN counts as 1). */
+export function clampLimit(limit: number): number {
+  return Math.min(MAX_SEARCH_LIMIT, Math.max(MIN_SEARCH_LIMIT, Math.floor(limit) || MIN_SEARCH_LIMIT))
+}
 /** Longest query text read; a search request is a phrase, not a document. */
 const MAX_QUERY_CHARS = 1000
 
@@ -147,10 +151,24 @@ export class ToolSearchIndex {
 
   /** Best first; `limit` is clamped to 1..20; `only` restricts results to these keys. Never returns schemas. */
   search(query: string, limit: number, only?: ReadonlySet<string>): ToolSearchHit[] {
-    const wanted = Math.min(
-      MAX_SEARCH_LIMIT,
-      Math.max(MIN_SEARCH_LIMIT, Math.floor(limit) || MIN_SEARCH_LIMIT),
-    )
+    return this.hitsOf(this.rank(query, only).slice(0, clampLimit(limit)))
+  }
+
+  /** The search result rows of ranked keys (keys no longer indexed are dropped). */
+  hitsOf(ranked: ReadonlyArray<readonly [string, number]>): ToolSearchHit[] {
+    return ranked.flatMap(([key, score]) => {
+      const tool = this.tools.get(key)
+      return tool ? [{ key, name: tool.name, description: tool.description, score }] : []
+    })
+  }
+
+  /** The indexed tool of a key. */
+  tool(key: string): SearchableTool | undefined {
+    return this.tools.get(key)
+  }
+
+  /** Every tool matching the query with its lexical score, best first (the semantic layer fuses them). */
+  rank(query: string, only?: ReadonlySet<string>): Array<[string, number]> {
     const allowed = only ? this.internalIdsOf(only) : undefined
     if (this.tools.size === 0 || allowed?.size === 0) return []
     const { units, own } = this.queryUnits(query.slice(0, MAX_QUERY_CHARS))
@@ -180,11 +198,7 @@ export class ToolSearchIndex {
     ])
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0])
     const final = this.options.feedback.weight > 0 ? this.withFeedback(ranked, own, allowed) : ranked
-    return final.slice(0, wanted).flatMap(([id, score]) => {
-      const key = this.keyOf(id)
-      const tool = this.tools.get(key)
-      return tool ? [{ key, name: tool.name, description: tool.description, score }] : []
-    })
+    return final.map(([id, score]) => [this.keyOf(id), score])
   }
 
   private add(tool: SearchableTool): void {
