@@ -43,10 +43,15 @@ export function providerEmbeddingSourceId(providerId: string, model: string, bas
 /**
  * The user's OpenAI-compatible embedding model (`POST {baseUrl}/embeddings`) as a vector source. Throws
  * an IpcFailure (`not_found`) when the provider does not exist. Each embed() resolves the key and headers
- * just before it sends, posts the texts in batches of 64 one after another (background batches of all calls
- * in one line, urgent ones beside it), and checks every answer; there are no retries. A failure rejects with an IpcFailure whose message names the provider and model
- * and says what happened, never containing a key or header value; a cancellation (the caller's signal,
- * or dispose()) rejects with an error named `AbortError`.
+ * just before it sends, posts the texts in batches of 64 one after another (background batches of all
+ * calls in one line, urgent ones beside it), and checks every answer; there are no retries. A failure
+ * rejects with an IpcFailure whose message names the provider and model and says what happened, never
+ * containing a key or header value; a cancellation (the caller's signal, or dispose()) rejects with an
+ * error named `AbortError`.
+ *
+ * A plain fetch rather than the AI SDK's embedding model and embedMany: those retry twice by default
+ * (tripling a timeout), follow redirects with the credentials, read a body of any size, and take the vectors in
+ * array order without looking at `index`.
  */
 export function createProviderEmbeddingSource(options: ProviderEmbeddingSourceOptions): EmbeddingSource {
   const { providers, providerId, model } = options
@@ -157,7 +162,15 @@ function connect(
   timeoutMs: number,
 ): Target {
   if (!providers.get(providerId)) throw missingProvider(providerId, model)
-  const { provider, credentials } = providers.connection(providerId)
+  let connection: ReturnType<typeof providers.connection>
+  try {
+    connection = providers.connection(providerId)
+  } catch (error) {
+    // A key or header whose secret is missing: the store's message names the secret, never a value.
+    if (error instanceof IpcFailure) throw new IpcFailure(error.code, `${label}: ${error.message}`)
+    throw error
+  }
+  const { provider, credentials } = connection
   // The source's id names the server its vectors came from; a moved provider needs a new source (and id).
   if (withoutTrailingSlash(provider.baseUrl) !== withoutTrailingSlash(baseUrl)) {
     throw new IpcFailure(

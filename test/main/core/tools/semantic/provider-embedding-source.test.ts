@@ -21,10 +21,12 @@ const MODEL = 'nomic-embed-text'
 
 let mock: MockOpenAI
 let providers: ProviderService
+let secrets: MemorySecretStore
 
 beforeEach(async () => {
   mock = await startMockOpenAI()
-  providers = new ProviderService(new SettingsService(new MemoryJsonDocument()), new MemorySecretStore())
+  secrets = new MemorySecretStore()
+  providers = new ProviderService(new SettingsService(new MemoryJsonDocument()), secrets)
   providers.add({ preset: 'ollama', baseUrl: mock.url, apiKey: { value: KEY } })
 })
 
@@ -253,6 +255,16 @@ describe('provider embedding source', () => {
     })
     await embeddings.embed(['x'], { urgent: true })
     expect(mock.embeddings.requests[0]?.headers['authorization']).toBe('Bearer sk-second-key-abc')
+  })
+
+  it('names the missing secret when the key cannot be resolved', async () => {
+    const embeddings = source()
+    secrets.delete('provider.ollama.api-key')
+    await expectFailure(
+      embeddings.embed(['x'], { urgent: true }),
+      /^Ollama: nomic-embed-text: provider "ollama": apiKey refers to the secret "provider\.ollama\.api-key"/,
+    )
+    expect(mock.embeddings.requests).toHaveLength(0)
   })
 
   it('names an unknown or removed provider, and a moved one needs a new source', async () => {
