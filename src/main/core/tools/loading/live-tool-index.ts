@@ -77,14 +77,16 @@ export class LiveToolIndex {
    */
   async search(query: string, limit: number, only?: ReadonlySet<string>): Promise<ToolSearchResult> {
     const wanted = clampLimit(limit)
+    // The query's vector is asked for first, so the worker embeds it while this thread ranks by words.
+    const pending = this.#semantic?.cosines(query, only)
     const lexical = this.#index.rank(query, only)
     const lexicalResult = (note?: string): ToolSearchResult => ({
       hits: this.#index.hitsOf(lexical.slice(0, wanted)),
       ranking: 'lexical',
       ...(note === undefined ? {} : { note }),
     })
-    if (!this.#semantic) return lexicalResult()
-    const semantic = await this.#semantic.cosines(query, only)
+    if (!pending) return lexicalResult()
+    const semantic = await pending
     if (semantic.kind === 'unavailable') return lexicalResult(semantic.note)
     const fused = fuseRankings(lexical, semantic.cosines)
     return {
