@@ -12,6 +12,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),
           cli: resolve(__dirname, 'src/cli/main.ts'),
+          // Tool search's embedding model runs in a worker thread (bundled-embedding-source.ts finds it here).
+          'embedding-worker': resolve(__dirname, 'src/main/core/tools/semantic/embedding-worker.ts'),
         },
       },
     },

@@ -45,7 +45,7 @@ function searchToolTokens(catalog: Catalog, names: readonly string[]): number {
     scope,
     searchable: new Set(names),
     // Only the definition is measured; the bench never runs this tool.
-    search: () => [],
+    search: () => Promise.resolve({ hits: [], ranking: 'lexical' as const }),
     currentFingerprint: () => catalog.fingerprint,
   })
   return estimateDefinitionTokens({

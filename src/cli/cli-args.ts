@@ -38,6 +38,7 @@ const optionSpec = {
   'confirm-unknown': { type: 'boolean' },
   limit: { type: 'string' },
   'query-file': { type: 'string' },
+  'no-wait': { type: 'boolean' },
   replace: { type: 'boolean' },
   set: { type: 'string', multiple: true },
   'use-env': { type: 'boolean' },
@@ -130,7 +131,7 @@ const commands: Record<CommandName, CommandSpec> = {
     options: ['conversation', 'model', 'yes', 'confirm-unknown', 'attach'],
     operands: ['<message>'],
   },
-  'tools search': { options: ['limit', 'json', 'query-file'], operands: [], optionalOperands: ['<query>'] },
+  'tools search': { options: ['limit', 'json', 'query-file', 'no-wait'], operands: [], optionalOperands: ['<query>'] },
   'providers add': {
     options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],
     operands: ['<preset|custom>'],

@@ -106,7 +106,13 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
     case 'tools search':
       return (await import('./commands/tools-search-command')).searchTools(
         home,
-        { query: operands[0], limit: values.limit, json, queryFile: values['query-file'] },
+        {
+          query: operands[0],
+          limit: values.limit,
+          json,
+          queryFile: values['query-file'],
+          wait: values['no-wait'] !== true,
+        },
         io,
       )
     case 'providers add':

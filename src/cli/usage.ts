@@ -166,11 +166,14 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       attaches it; one that cannot be read stops the command with nothing
       written or sent. Ctrl+C stops the turn (exit 130)
 
-  tools search <query> [--limit N] [--json]
-  tools search --query-file FILE
+  tools search <query> [--limit N] [--json] [--no-wait]
+  tools search --query-file FILE [--no-wait]
       Search the enabled servers' tools as the model's mcp_tool_search does
       (best first, at most 20); --query-file answers each line of FILE as
-      one JSON line, for scripted evaluation
+      one JSON line, for scripted evaluation. Searches by words and meaning:
+      it first waits (progress on stderr) until every tool has its vector,
+      from the cache or computed; --no-wait searches at once, by words for
+      tools without one. --json says which ranking answered
 
 Options:
   --home DIR      Profile folder. Default: $MCP_DESK_HOME, else the desktop

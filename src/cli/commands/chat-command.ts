@@ -1,6 +1,7 @@
 import { readAttachedResources } from '../../main/core/chat/attached-resources'
 import { UNKNOWN_OUTCOME_HOLD_MESSAGE, type TurnResult } from '../../main/core/chat/chat-service'
 import { titleFromMessage } from '../../main/core/chat/conversation-service'
+import { createSemanticLayer } from '../../main/core/tools/semantic/create-semantic-layer'
 import { createChatEngine, type ChatEngine } from '../../main/core/chat/create-chat-engine'
 import { lastTurnHasUnknownOutcome } from '../../main/core/chat/transcript-history'
 import { ResourceService } from '../../main/core/mcp/resources/resource-service'
@@ -78,6 +79,13 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
     const readLine = io.stdinIsTty === true ? io.readLine : undefined
     const resources = new ResourceService({ servers: session.servers })
     const engine = createChatEngine({
+      // Tool search by meaning, from the vectors the app (or an earlier command) cached, or computed now.
+      semanticSearch: createSemanticLayer({
+        settings: session.profile.settings,
+        providers,
+        cacheDir: session.profile.paths.toolVectorsDir,
+        log: () => {},
+      }),
       settings: session.profile.settings,
       servers: session.servers,
       configs: session.configs,

@@ -2,6 +2,10 @@ import { readFileSync, statSync } from 'node:fs'
 import type { ServerState } from '../../shared/mcp/server-state'
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../main/core/tools/loading/mcp-tool-search'
 import { LiveToolIndex } from '../../main/core/tools/loading/live-tool-index'
+import { ProviderService } from '../../main/core/models/provider-service'
+import { createSemanticLayer } from '../../main/core/tools/semantic/create-semantic-layer'
+import type { SemanticToolLayer } from '../../main/core/tools/semantic/semantic-layer'
+import type { SearchRanking, SemanticStatus } from '../../shared/tools/semantic-status'
 import { outputOf, UsageError, type CliIo, type CliOutput } from '../cli-io'
 import { firstLine, terminalText } from '../format/terminal-text'
 import { withServerSession } from '../server-session'
@@ -16,6 +20,8 @@ export interface ToolsSearchOptions {
   json: boolean
   /** --query-file: one query per line (blank lines and `#` comments skipped) → one JSON line each. */
   queryFile: string | undefined
+  /** Wait until every tool has its vector (default); --no-wait searches at once. */
+  wait?: boolean
 }
 
 interface ResultRow {
@@ -35,32 +41,48 @@ export function searchTools(home: string, options: ToolsSearchOptions, io: CliIo
   const limit = parseLimit(options.limit)
   const queries = queriesOf(options)
   const out = outputOf(io)
-  return withServerSession(home, io, async ({ servers }) => {
+  return withServerSession(home, io, async ({ profile, servers }) => {
     await servers.start()
     const states = servers.list()
     reportUnavailable(states, out)
-    const search = new LiveToolIndex(servers)
+    const semantic = createSemanticLayer({
+      settings: profile.settings,
+      providers: new ProviderService(profile.settings, profile.secrets),
+      cacheDir: profile.paths.toolVectorsDir,
+      log: () => {},
+      // The command searches whatever the chat's search mode is.
+      followsSearchMode: false,
+    })
+    const search = new LiveToolIndex(servers, semantic)
     try {
+      if (options.wait !== false) await waitForVectors(semantic, out)
       const serverOf = serverLookup(states)
-      const rows = (query: string): ResultRow[] =>
-        search.search(query, limit).map((hit) => ({
-          name: hit.key,
-          server: serverOf.get(hit.key) ?? '',
-          tool: hit.name,
-          description: hit.description,
-          score: Math.round(hit.score * 1000) / 1000,
-        }))
+      const answer = async (query: string): Promise<Answer> => {
+        const result = await search.search(query, limit)
+        return {
+          ranking: result.ranking,
+          ...(result.note === undefined ? {} : { note: result.note }),
+          results: result.hits.map((hit) => ({
+            name: hit.key,
+            server: serverOf.get(hit.key) ?? '',
+            tool: hit.name,
+            description: hit.description,
+            score: Math.round(hit.score * 1000) / 1000,
+          })),
+        }
+      }
       if (options.queryFile !== undefined) {
-        for (const query of queries) out.print(JSON.stringify({ query, results: rows(query) }))
+        for (const query of queries) out.print(JSON.stringify({ query, ...(await answer(query)) }))
         return 0
       }
       const [query = ''] = queries
-      const results = rows(query)
+      const { results, ranking, note } = await answer(query)
       if (options.json) {
-        out.print(JSON.stringify(results, null, 2))
+        out.print(JSON.stringify({ ranking, ...(note === undefined ? {} : { note }), results }, null, 2))
       } else if (results.length === 0) {
         out.warn(`No tool matched "${firstLine(query)}" among ${toolCount(states)} tools.`)
       } else {
+        if (ranking !== 'fused') out.warn(`Ranked by words${note === undefined ? '' : ` (${note})`}.`)
         for (const row of results) {
           out.print(`${row.score.toFixed(3)}  ${terminalText(row.name)}  (${terminalText(row.server)})`)
           out.print(`       ${terminalText(firstLine(row.description))}`)
@@ -71,6 +93,42 @@ export function searchTools(home: string, options: ToolsSearchOptions, io: CliIo
       search.dispose()
     }
   })
+}
+
+interface Answer {
+  ranking: SearchRanking
+  note?: string
+  results: ResultRow[]
+}
+
+/**
+ * A one-shot command has nothing else to do: it waits until the tools' vectors are ready (read from the
+ * cache, or computed), saying how far it is on stderr, so its answer is the fused ranking.
+ */
+async function waitForVectors(semantic: SemanticToolLayer, out: CliOutput): Promise<void> {
+  let last = ''
+  const report = (status: SemanticStatus): void => {
+    const line =
+      status.state === 'starting'
+        ? 'Search by meaning: loading the embedding model…'
+        : status.state === 'embedding'
+          ? `Search by meaning: ${status.ready} of ${status.total} tools embedded…`
+          : ''
+    // Progress in steps of a tenth, not a line per batch.
+    const step = status.state === 'embedding' ? Math.floor((10 * status.ready) / status.total) : -1
+    const key = `${status.state}:${step}`
+    if (line === '' || key === last) return
+    last = key
+    out.warn(line)
+  }
+  report(semantic.status())
+  const stop = semantic.subscribe(report)
+  try {
+    const settled = await semantic.whenSettled()
+    if (settled.note !== undefined) out.warn(settled.note)
+  } finally {
+    stop()
+  }
 }
 
 function parseLimit(text: string | undefined): number {

@@ -14,6 +14,10 @@ import { HostEvents } from './ipc/host-events'
 import type { TransportOpener } from './mcp/transport-opener'
 import type { SecretStore } from './secrets/secret-store'
 import { createChatEngine, type ChatEngine } from './chat/create-chat-engine'
+import {
+  createSemanticLayer,
+  type SemanticSearchHostOptions,
+} from './tools/semantic/create-semantic-layer'
 import { ImportService } from './config/import/import-service'
 import { BundleImportService } from './config/import/bundle-import-service'
 import { parseMcpConfig } from './config/import/parse-mcp-config'
@@ -40,6 +44,11 @@ export interface ComposeHostOptions {
   approvedTools?: ApprovedToolsStore
   /** Where the window sandboxes tool views (web mode and the desktop pass theirs); absent: no views. */
   viewSandbox?: ViewSandbox
+  /**
+   * Tool search by meaning (issue 23): the desktop app and web mode pass it; a host without it (test
+   * doubles) ranks by words alone and starts no embedding worker.
+   */
+  semanticSearch?: SemanticSearchHostOptions
 }
 
 export interface ComposedHost {
@@ -101,7 +110,17 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
   const resources = new ResourceService({ servers, watch: resourceWatch, log: (line) => options.log(line) })
   // What views tell the model (ui/update-model-context), taken by each conversation's next message.
   const viewContext = new ViewContextStore()
+  const semanticSearch =
+    options.semanticSearch &&
+    createSemanticLayer({
+      ...options.semanticSearch,
+      settings: options.settings,
+      providers,
+      cacheDir: paths.toolVectorsDir,
+      log: (line) => options.log(line),
+    })
   const chatEngine = createChatEngine({
+    ...(semanticSearch ? { semanticSearch } : {}),
     settings: options.settings,
     servers,
     configs,

@@ -82,6 +82,8 @@ export function createHost(deps: HostDeps): Host {
     resources.onListChanged((event) => events.emit('resources:changed', event)),
     resources.onUpdated((event) => events.emit('resources:updated', event)),
     elicitation.subscribeChanges((changes) => events.emit('elicitation:changed', changes)),
+    chat.toolIndex.semantic?.subscribe((status) => events.emit('tools:semantic-status', status)) ??
+      (() => {}),
   ]
 
   const handlers: RequestHandlers = {
@@ -169,8 +171,20 @@ export function createHost(deps: HostDeps): Host {
       }).sampling,
     'tools:update-settings': (patch) =>
       settings.update((draft) => {
+        const source = patch.semantic?.source
+        if (source?.kind === 'provider' && !draft.models.providers.some((p) => p.id === source.providerId))
+          throw new IpcFailure('validation_failed', `there is no provider "${source.providerId}"`)
         draft.tools = { ...draft.tools, ...patch }
       }).tools,
+    'tools:semantic-status': () =>
+      chat.toolIndex.semantic?.status() ?? {
+        state: 'off' as const,
+        requested: settings.get().tools.semantic.source,
+        sourceLabel: 'none',
+        ready: 0,
+        total: 0,
+        note: 'Search by meaning is not part of this host.',
+      },
     'import:preview': ({ text, fileName }) => imports.preview(text, fileName),
     'import:apply': (request) => imports.apply(request),
     'import:inspect-bundle': ({ data }) => bundles.inspect(Buffer.from(data, 'base64')),

@@ -78,6 +78,8 @@ function start(): void {
       home: paths.home,
     },
     viewSandbox: VIEW_SANDBOX,
+    // Tool search by meaning: the bundled model runs in a worker thread of this process.
+    semanticSearch: {},
     log,
   })
   host = composed.host

@@ -43,6 +43,7 @@ export async function startWebMode(options: WebModeOptions): Promise<RunningWebM
       home: options.home,
     },
     viewSandbox: sandbox.sandbox,
+    semanticSearch: {},
     // Most lines carry no error; only those that do get one appended.
     log: (message, error) =>
       options.log(

@@ -8,6 +8,7 @@ import type { ProviderService } from '../models/provider-service'
 import type { LocalChatTool } from '../tools/local-tool'
 import { LiveToolIndex } from '../tools/loading/live-tool-index'
 import { ToolSearchService } from '../tools/loading/tool-search-service'
+import type { SemanticToolLayer } from '../tools/semantic/semantic-layer'
 import type { ResourceReader } from './attached-resources'
 import { ChatRunner, type ChatRunnerEvents } from './chat-runner'
 import { ChatService, type ChatServiceDeps } from './chat-service'
@@ -44,6 +45,8 @@ export interface ChatEngineOptions {
   readResource?: ResourceReader
   /** What views told the model (MCP Apps), taken by each conversation's next message. */
   viewContext?: ChatServiceDeps['viewContext']
+  /** Tool search's semantic layer (issue 23); without it search ranks by words alone. */
+  semanticSearch?: SemanticToolLayer
 }
 
 export interface ChatEngine {
@@ -64,7 +67,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   })
   const conversations = new ConversationService(store)
   const toolCalls = new PendingToolCalls()
-  const toolIndex = new LiveToolIndex(options.servers)
+  const toolIndex = new LiveToolIndex(options.servers, options.semanticSearch)
   const toolSearch = new ToolSearchService({ index: toolIndex, settings: options.settings })
   const unsubscribe = toolCalls.subscribe((cards) => options.events.toolCalls(cards))
   const service = new ChatService({

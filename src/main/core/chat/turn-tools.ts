@@ -46,6 +46,8 @@ export function assembleTurnTools(input: {
             serverId: provenance.serverId,
             description: tool.description,
             inputSchema: tool.inputSchema,
+            serverName: provenance.serverName,
+            toolName: provenance.toolName,
           },
         ]
       : [],

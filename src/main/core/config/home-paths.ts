@@ -16,6 +16,8 @@ export interface ProfilePaths {
   bundlesDir: string
   /** The tool definitions the user approved, per server (the rug-pull guard's baseline). */
   approvedToolsFile: string
+  /** Tool search's cached tool vectors, one file per embedding model (safe to delete). */
+  toolVectorsDir: string
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -78,5 +80,6 @@ export function profilePaths(home: string): ProfilePaths {
     auditDir: path.join(home, 'audit'),
     bundlesDir: path.join(home, 'bundles'),
     approvedToolsFile: path.join(home, 'approved-tools.json'),
+    toolVectorsDir: path.join(home, 'cache', 'tool-vectors'),
   }
 }

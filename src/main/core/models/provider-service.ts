@@ -281,6 +281,12 @@ export class ProviderService {
     return { model, provider, config }
   }
 
+  /** The provider with its key and headers resolved from the secret store now, for clients built elsewhere. */
+  connection(id: string): { provider: ProviderConfig; credentials: ProviderCredentials } {
+    const provider = this.#require(id)
+    return { provider, credentials: this.#credentials(provider) }
+  }
+
   /** The provider's key and header values: what log redaction must never let through. */
   secretValues(id: string): string[] {
     const provider = this.get(id)

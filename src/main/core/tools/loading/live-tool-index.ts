@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto'
 import type { ServerState } from '../../../../shared/mcp/server-state'
 import type { ConnectionManager } from '../../mcp/connection-manager'
 import { describeToolForModel } from '../../mcp/discovery/tool-naming'
-import { ToolSearchIndex, type SearchableTool, type ToolSearchHit } from '../search/tool-search-index'
+import type { SearchRanking } from '../../../../shared/tools/semantic-status'
+import {
+  clampLimit,
+  ToolSearchIndex,
+  type SearchableTool,
+  type ToolSearchHit,
+} from '../search/tool-search-index'
+import { fuseRankings } from '../semantic/fuse-rankings'
+import type { SemanticToolLayer } from '../semantic/semantic-layer'
 import { catalogFingerprint, type CatalogTool } from './tool-catalog'
 
 /** One MCP tool as a turn offers it to the model. */
@@ -14,6 +22,18 @@ export interface TurnMcpTool {
   /** The description as the model reads it. */
   description: string
   inputSchema: unknown
+  /** For the server map in the search tool's description. */
+  serverName?: string
+  /** The server's own tool name. */
+  toolName?: string
+}
+
+/** A search's hits and which ranking produced them. */
+export interface ToolSearchResult {
+  hits: ToolSearchHit[]
+  ranking: SearchRanking
+  /** Why the ranking is not fused (the layer is off, loading, or failed), when it is not. */
+  note?: string
 }
 
 /**
@@ -26,19 +46,54 @@ export class LiveToolIndex {
   readonly #indexed = new Map<string, string>()
   readonly #servers: Pick<ConnectionManager, 'list' | 'subscribe'>
   readonly #unsubscribe: () => void
+  readonly #semantic: SemanticToolLayer | undefined
 
-  constructor(servers: Pick<ConnectionManager, 'list' | 'subscribe'>) {
+  /** With `semantic`, searches fuse the lexical ranking with the tools' vectors (issue 23). */
+  constructor(servers: Pick<ConnectionManager, 'list' | 'subscribe'>, semantic?: SemanticToolLayer) {
     this.#servers = servers
+    this.#semantic = semantic
     this.#sync(servers.list())
     this.#unsubscribe = servers.subscribe((states) => this.#sync(states))
   }
 
   dispose(): void {
     this.#unsubscribe()
+    this.#semantic?.dispose()
   }
 
-  search(query: string, limit: number, only?: ReadonlySet<string>): ToolSearchHit[] {
+  /** The semantic layer, when there is one (its status is the window's and the CLI's). */
+  get semantic(): SemanticToolLayer | undefined {
+    return this.#semantic
+  }
+
+  /** Ranked by words alone. */
+  searchLexical(query: string, limit: number, only?: ReadonlySet<string>): ToolSearchHit[] {
     return this.#index.search(query, limit, only)
+  }
+
+  /**
+   * Ranked by words and meaning: the lexical ranking fused with the cosines of the tools that have vectors.
+   * Never waits for tools to be embedded; without a usable query vector the answer is lexical, with why.
+   */
+  async search(query: string, limit: number, only?: ReadonlySet<string>): Promise<ToolSearchResult> {
+    const wanted = clampLimit(limit)
+    const lexical = this.#index.rank(query, only)
+    const lexicalResult = (note?: string): ToolSearchResult => ({
+      hits: this.#index.hitsOf(lexical.slice(0, wanted)),
+      ranking: 'lexical',
+      ...(note === undefined ? {} : { note }),
+    })
+    if (!this.#semantic) return lexicalResult()
+    const semantic = await this.#semantic.cosines(query, only)
+    if (semantic.kind === 'unavailable') return lexicalResult(semantic.note)
+    const fused = fuseRankings(lexical, semantic.cosines)
+    return {
+      hits: this.#index.hitsOf(fused.slice(0, wanted)),
+      ranking: semantic.missing > 0 ? 'partial' : 'fused',
+      ...(semantic.missing > 0
+        ? { note: `${semantic.missing} tools have no vector yet and are ranked by their words` }
+        : {}),
+    }
   }
 
   /** The fingerprint of these tools as the servers list them now (see tool-catalog.ts). */
@@ -75,11 +130,13 @@ export class LiveToolIndex {
       const version = createHash('sha256').update(JSON.stringify(tools)).digest('hex')
       if (this.#indexed.get(state.id) === version) continue
       this.#index.setServerTools(state.id, tools)
+      this.#semantic?.setServerTools(state.id, tools)
       this.#indexed.set(state.id, version)
     }
     for (const serverId of [...this.#indexed.keys()]) {
       if (live.has(serverId)) continue
       this.#index.removeServer(serverId)
+      this.#semantic?.removeServer(serverId)
       this.#indexed.delete(serverId)
     }
   }

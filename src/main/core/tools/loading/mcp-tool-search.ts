@@ -3,6 +3,7 @@ import type { LocalChatTool } from '../local-tool'
 import type { ToolCallOutcome } from '../tool-call-outcome'
 import type { Catalog } from './tool-catalog'
 import type { TurnToolScope } from './turn-tool-scope'
+import type { SearchRanking } from '../../../../shared/tools/semantic-status'
 
 export const TOOL_SEARCH_NAME = 'mcp_tool_search'
 export const DEFAULT_SEARCH_LIMIT = 8
@@ -32,7 +33,11 @@ export interface ToolSearchToolDeps {
   scope: TurnToolScope
   /** The tools this search may return (the catalog's). */
   searchable: ReadonlySet<string>
-  search: (query: string, limit: number, only: ReadonlySet<string>) => SearchHit[]
+  search: (
+    query: string,
+    limit: number,
+    only: ReadonlySet<string>,
+  ) => Promise<{ hits: SearchHit[]; ranking: SearchRanking }>
   /** The fingerprint of the catalog as the servers list it now. */
   currentFingerprint: () => string
 }
@@ -61,15 +66,15 @@ export function createToolSearchTool(deps: ToolSearchToolDeps): LocalChatTool {
       required: ['query'],
       additionalProperties: false,
     },
-    run: (args, signal) => Promise.resolve(runSearch(deps, args, signal)),
+    run: (args, signal) => runSearch(deps, args, signal),
   }
 }
 
-function runSearch(
+async function runSearch(
   deps: ToolSearchToolDeps,
   args: Record<string, unknown>,
   signal: AbortSignal,
-): ToolCallOutcome {
+): Promise<ToolCallOutcome> {
   const parsed = argumentsSchema.safeParse(args)
   if (!parsed.success) {
     const why = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
@@ -79,7 +84,8 @@ function runSearch(
   }
   if (signal.aborted) return failed('the search was cancelled')
   const { query, limit = DEFAULT_SEARCH_LIMIT } = parsed.data
-  const hits = deps.search(query, limit, deps.searchable)
+  const { hits, ranking } = await deps.search(query, limit, deps.searchable)
+  if (signal.aborted) return failed('the search was cancelled')
   const fingerprint = deps.currentFingerprint()
   const load = deps.scope.load(
     hits.map((hit) => hit.key),
@@ -104,7 +110,12 @@ function runSearch(
     text: JSON.stringify(answer, null, 2),
     attachments: [],
     // For the transcript only: which catalog this search saw and what it found.
-    metadata: { catalogFingerprint: fingerprint, found: hits.map((hit) => hit.key), loaded: load.loaded },
+    metadata: {
+      catalogFingerprint: fingerprint,
+      found: hits.map((hit) => hit.key),
+      loaded: load.loaded,
+      ranking,
+    },
   }
 }
 

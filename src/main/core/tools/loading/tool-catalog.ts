@@ -36,6 +36,8 @@ export interface CatalogContext {
   usableWindow: number | undefined
   /** Tokens the request already uses (history, system prompt, this message). */
   contextTokens: number
+  /** One line per server (server-map.ts), listed before the tools and counted in the budget. */
+  serverMap?: readonly string[]
 }
 
 export function catalogBudget(usableWindow: number | undefined): number {
@@ -55,8 +57,10 @@ export function buildCatalog(tools: readonly CatalogTool[], context: CatalogCont
     context.usableWindow !== undefined &&
     context.contextTokens >= context.usableWindow * CONTEXT_PRESSURE_SHARE
   const base = { budgetTokens, fingerprint }
+  const render = renderer(context.serverMap ?? [])
+  const fits = (lines: readonly string[]): boolean => estimateTokens(render(lines, 0)) <= budgetTokens
   const withDescriptions = tools.map((tool) => `- ${tool.name}: ${shortDescription(tool.description)}`)
-  if (!underPressure && fits(withDescriptions, budgetTokens)) {
+  if (!underPressure && fits(withDescriptions)) {
     return {
       ...base,
       text: render(withDescriptions, 0),
@@ -66,12 +70,12 @@ export function buildCatalog(tools: readonly CatalogTool[], context: CatalogCont
     }
   }
   const names = tools.map((tool) => `- ${tool.name}`)
-  if (fits(names, budgetTokens)) {
+  if (fits(names)) {
     return { ...base, text: render(names, 0), format: 'names', listed: tools.length, omitted: 0 }
   }
   // Keep as many names as fit with room for the closing "omitted" line.
   const kept: string[] = []
-  let used = estimateTokens(CATALOG_UNTRUSTED_LINE) + estimateTokens(omittedLine(tools.length))
+  let used = estimateTokens(render([], tools.length))
   for (const line of names) {
     const cost = estimateTokens(`${line}\n`)
     if (used + cost > budgetTokens) break
@@ -100,14 +104,13 @@ function shortDescription(description: string): string {
     : `${characters.slice(0, DESCRIPTION_LIMIT - 1).join('')}…`
 }
 
-function fits(lines: readonly string[], budgetTokens: number): boolean {
-  return estimateTokens(render(lines, 0)) <= budgetTokens
-}
-
 function omittedLine(count: number): string {
   return `… ${count} more tools are not listed here; search finds them too.`
 }
 
-function render(lines: readonly string[], omitted: number): string {
-  return [CATALOG_UNTRUSTED_LINE, ...lines, ...(omitted > 0 ? [omittedLine(omitted)] : [])].join('\n')
+/** The catalog's text: the untrusted line, the server map when there is one, then the tools. */
+function renderer(serverMap: readonly string[]): (lines: readonly string[], omitted: number) => string {
+  const map = serverMap.length > 0 ? ['Connected servers:', ...serverMap, 'Tools:'] : []
+  return (lines, omitted) =>
+    [CATALOG_UNTRUSTED_LINE, ...map, ...lines, ...(omitted > 0 ? [omittedLine(omitted)] : [])].join('\n')
 }

@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/settings/settings-schema'
 import type { LocalChatTool } from '../local-tool'
 import type { LiveToolIndex, TurnMcpTool } from './live-tool-index'
 import { createToolSearchTool, TOOL_SEARCH_NAME } from './mcp-tool-search'
+import { serverMapLines } from './server-map'
 import { buildCatalog, type Catalog } from './tool-catalog'
 import { decideToolSearch, usableInputWindow, type SearchDecision } from './tool-search-mode'
 import { TurnToolScope } from './turn-tool-scope'
@@ -46,7 +47,17 @@ export class ToolSearchService {
         description: tool.description,
         inputSchema: tool.inputSchema,
       })),
-      { usableWindow: usableInputWindow(input.capabilities), contextTokens: input.contextTokens },
+      {
+        usableWindow: usableInputWindow(input.capabilities),
+        contextTokens: input.contextTokens,
+        serverMap: serverMapLines(
+          searchable.map((tool) => ({
+            serverId: tool.serverId,
+            serverName: tool.serverName ?? tool.serverId,
+            toolName: tool.toolName ?? tool.name,
+          })),
+        ),
+      },
     )
     const searchableNames = new Set(searchable.map((tool) => tool.name))
     const scope = new TurnToolScope({

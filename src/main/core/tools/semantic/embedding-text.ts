@@ -26,3 +26,8 @@ export function toolEmbeddingText(tool: SearchableTool): string {
 export function vectorKey(sourceId: string, text: string): string {
   return createHash('sha256').update(sourceId).update('\n').update(text).digest('base64url').slice(0, 32)
 }
+
+/** A query as it is embedded (as typed: queries are already the short sentences the model was trained on). */
+export function queryEmbeddingText(query: string): string {
+  return query.trim().slice(0, 500)
+}

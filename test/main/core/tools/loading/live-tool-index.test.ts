@@ -38,7 +38,7 @@ class FakeServers {
   }
 }
 
-const names = (index: LiveToolIndex, query: string) => index.search(query, 20).map((hit) => hit.key)
+const names = (index: LiveToolIndex, query: string) => index.searchLexical(query, 20).map((hit) => hit.key)
 
 describe('LiveToolIndex', () => {
   it('indexes connected servers and re-indexes only the one whose tools changed', () => {

@@ -27,7 +27,8 @@ function setup(fingerprintNow?: string) {
     searchable: new Set(['mcp_a_send', 'mcp_a_read']),
     search: (query, limit) => {
       asked.push({ query, limit })
-      return [{ key: 'mcp_a_send', description: `Send mail ${'x'.repeat(2000)}`, score: 1.23456 }]
+      const hits = [{ key: 'mcp_a_send', description: `Send mail ${'x'.repeat(2000)}`, score: 1.23456 }]
+      return Promise.resolve({ hits, ranking: 'fused' as const })
     },
     currentFingerprint: () => fingerprintNow ?? catalog.fingerprint,
   })
