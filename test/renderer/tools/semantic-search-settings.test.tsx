@@ -229,7 +229,9 @@ describe('search by meaning (tool search settings)', () => {
     expect(api.callsTo('tools:semantic-status')).toEqual([{}])
     expect(statusLine.getAttribute('role')).toBe('status')
     expect(statusLine.getAttribute('aria-live')).toBe('polite')
-    await waitFor(() => expect(statusLine.textContent).toBe('Loading the model… · Built-in model (USE-lite)'))
+    await waitFor(() =>
+      expect(statusLine.textContent).toBe('Loading the model… Model in use: Built-in model (USE-lite)'),
+    )
 
     const text = (next: SemanticStatus) => {
       act(() => api.emit('tools:semantic-status', next))
@@ -243,22 +245,39 @@ describe('search by meaning (tool search settings)', () => {
     expect(text(status({ state: 'ready', ready: 879, total: 879 }))).toBe('Ready: 879 tools')
     expect(statusLine.getAttribute('aria-busy')).toBe('false')
     expect(text(status({ state: 'ready', ready: 1, total: 1 }))).toBe('Ready: 1 tool')
-    expect(text(status({ state: 'off', ready: 0, total: 0 }))).toBe('Off: search matches words only')
+    expect(text(status({ state: 'off', sourceLabel: 'none', ready: 0, total: 0 }))).toBe(
+      'Off: search matches words only',
+    )
+    // No source is named while nothing makes vectors.
     expect(statusLine.textContent).toBe('Off: search matches words only')
-    expect(
-      text(status({ state: 'failed', ready: 0, total: 879, note: 'the built-in model could not load' })),
-    ).toBe('Unavailable: the built-in model could not load')
-    // The reason is the line itself; no callout repeats it.
     expect(within(section).queryByTestId('semantic-status-note')).toBeNull()
+
+    const reason =
+      'Search by meaning is unavailable: the model could not be loaded. Tools are found by their words.'
+    expect(text(status({ state: 'failed', ready: 0, total: 879, note: reason }))).toBe(
+      'Unavailable: search matches words only',
+    )
+    const callout = within(section).getByTestId('semantic-status-note')
+    expect(callout.textContent).toBe(reason)
+    expect(callout.classList.contains('callout--danger')).toBe(true)
+  })
+
+  it('says why it is off when tool search itself is off', async () => {
+    const api = apiWith()
+    const note = 'Tool search is off, so no tool is embedded.'
+    api.status = status({ state: 'off', sourceLabel: 'none', ready: 0, total: 12, note })
+    const { section, statusLine } = await openSemanticSettings(api)
+    await waitFor(() => expect(statusLine.textContent).toBe('Off: search matches words only'))
+    expect(within(section).getByTestId('semantic-status-note').textContent).toBe(note)
   })
 
   it('shows a fallback note in a callout beside the status', async () => {
-    const note = 'Your embedding model failed (ollama: connection refused); using the built-in model'
+    const note = 'Ollama: nomic failed: connection refused. Using the built-in model instead.'
     const api = apiWith({ enabled: true, source: { kind: 'provider', providerId: 'ollama', model: 'nomic' } })
     api.status = status({ requested: { kind: 'provider', providerId: 'ollama', model: 'nomic' }, note })
     const { section, statusLine } = await openSemanticSettings(api)
     await waitFor(() => expect(within(section).getByTestId('semantic-status-note').textContent).toBe(note))
-    expect(statusLine.textContent).toBe('Ready: 879 tools · Built-in model (USE-lite)')
+    expect(statusLine.textContent).toBe('Ready: 879 tools Model in use: Built-in model (USE-lite)')
 
     act(() => api.emit('tools:semantic-status', status()))
     expect(within(section).queryByTestId('semantic-status-note')).toBeNull()
@@ -275,14 +294,16 @@ describe('search by meaning (tool search settings)', () => {
     })
     expect(statusLine.textContent).toBe('Checking…')
     act(() => api.emit('tools:semantic-status', status({ state: 'embedding', ready: 10, total: 879 })))
-    expect(statusLine.textContent).toBe('Embedding tools: 10 of 879 · Built-in model (USE-lite)')
+    expect(statusLine.textContent).toBe('Embedding tools: 10 of 879 Model in use: Built-in model (USE-lite)')
 
     // The held answer ('starting') arrives after the event; a second asking, answered after it, shows the
     // first was dropped rather than applied.
     api.status = status()
     release()
     const stopSecond = store.getState().followSemanticStatus()
-    await waitFor(() => expect(statusLine.textContent).toBe('Ready: 879 tools · Built-in model (USE-lite)'))
+    await waitFor(() =>
+      expect(statusLine.textContent).toBe('Ready: 879 tools Model in use: Built-in model (USE-lite)'),
+    )
     expect(shown).toEqual(['embedding', 'ready'])
     stopSecond()
 

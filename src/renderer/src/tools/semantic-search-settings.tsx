@@ -32,12 +32,23 @@ function SemanticStatusView() {
         data-testid="semantic-status"
         data-state={status?.state ?? 'unknown'}
       >
-        <span className={`semantic-status-dot semantic-status-dot--${line.tone}`} aria-hidden="true" />
-        <span className="semantic-status-text">{line.text}</span>
-        {line.source && <span className="semantic-status-source"> · {line.source}</span>}
+        <span className="semantic-status-main">
+          <span className={`semantic-status-dot semantic-status-dot--${line.tone}`} aria-hidden="true" />
+          <span className="semantic-status-text">{line.text}</span>
+        </span>
+        {/* Its own line: the label is long, and it names what runs now (the built-in model after a fallback). */}
+        {line.source && (
+          <>
+            {' '}
+            <span className="semantic-status-source">Model in use: {line.source}</span>
+          </>
+        )}
       </p>
       {line.note && (
-        <p className="callout callout--warning semantic-status-note" data-testid="semantic-status-note">
+        <p
+          className={`callout ${line.tone === 'failed' ? 'callout--danger' : 'callout--warning'} semantic-status-note`}
+          data-testid="semantic-status-note"
+        >
           {line.note}
         </p>
       )}

@@ -14,6 +14,9 @@ export interface SemanticStatusLine {
   note?: string
 }
 
+/** The host's sourceLabel when nothing produces vectors (the layer is off or has no source). */
+const NO_SOURCE = 'none'
+
 const tones: Record<SemanticState, StatusTone> = {
   off: 'idle',
   starting: 'busy',
@@ -37,24 +40,25 @@ export function semanticStatusLine(
   if (!status && problem !== null) return { text: `Status unknown: ${problem}`, tone: 'failed' }
   if (!status) return { text: 'Checking…', tone: 'idle' }
   const tone = tones[status.state]
-  const on = (text: string): SemanticStatusLine => ({
+  const line = (text: string): SemanticStatusLine => ({
     text,
     tone,
-    ...(status.sourceLabel ? { source: status.sourceLabel } : {}),
+    ...(status.sourceLabel && status.sourceLabel !== NO_SOURCE ? { source: status.sourceLabel } : {}),
     ...(status.note ? { note: status.note } : {}),
   })
   switch (status.state) {
     case 'off':
-      return { text: 'Off: search matches words only', tone }
+      return line('Off: search matches words only')
     case 'starting':
-      return on('Loading the model…')
+      return line('Loading the model…')
     case 'embedding':
-      return on(`Embedding tools: ${status.ready} of ${status.total}`)
+      return line(`Embedding tools: ${status.ready} of ${status.total}`)
     case 'ready':
-      return on(status.total === 0 ? 'Ready: no tools connected yet' : `Ready: ${tools(status.total)}`)
+      return line(status.total === 0 ? 'Ready: no tools connected yet' : `Ready: ${tools(status.total)}`)
     case 'failed':
-      // The note is the reason, so it is the line itself rather than a callout repeating it.
-      return { text: `Unavailable: ${status.note ?? 'search matches words only'}`, tone }
+      // The host's note is a whole sentence with the reason ("Search by meaning is unavailable: …"), so the
+      // line stays short and the note says why, in the callout.
+      return line('Unavailable: search matches words only')
   }
 }
 
