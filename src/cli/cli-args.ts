@@ -131,7 +131,11 @@ const commands: Record<CommandName, CommandSpec> = {
     options: ['conversation', 'model', 'yes', 'confirm-unknown', 'attach'],
     operands: ['<message>'],
   },
-  'tools search': { options: ['limit', 'json', 'query-file', 'no-wait'], operands: [], optionalOperands: ['<query>'] },
+  'tools search': {
+    options: ['limit', 'json', 'query-file', 'no-wait'],
+    operands: [],
+    optionalOperands: ['<query>'],
+  },
   'providers add': {
     options: ['id', 'name', 'base-url', 'api-key-stdin', 'header', 'chunk-timeout-ms', 'model'],
     operands: ['<preset|custom>'],

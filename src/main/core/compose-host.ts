@@ -14,10 +14,7 @@ import { HostEvents } from './ipc/host-events'
 import type { TransportOpener } from './mcp/transport-opener'
 import type { SecretStore } from './secrets/secret-store'
 import { createChatEngine, type ChatEngine } from './chat/create-chat-engine'
-import {
-  createSemanticLayer,
-  type SemanticSearchHostOptions,
-} from './tools/semantic/create-semantic-layer'
+import { createSemanticLayer, type SemanticSearchHostOptions } from './tools/semantic/create-semantic-layer'
 import { ImportService } from './config/import/import-service'
 import { BundleImportService } from './config/import/bundle-import-service'
 import { parseMcpConfig } from './config/import/parse-mcp-config'

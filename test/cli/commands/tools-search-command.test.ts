@@ -93,9 +93,7 @@ describe('mcp-desk tools search', () => {
     const answers = stdout
       .trim()
       .split('\n')
-      .map(
-        (line) => JSON.parse(line) as { query: string; ranking: string; results: Array<{ name: string }> },
-      )
+      .map((line) => JSON.parse(line) as { query: string; ranking: string; results: Array<{ name: string }> })
     expect(answers.every((a) => a.ranking === 'fused')).toBe(true)
     expect(answers.map((a) => a.query)).toEqual(['echo some text back', 'search the knowledge graph'])
     expect(answers[0]!.results[0]!.name).toBe('mcp_fixture_echo')

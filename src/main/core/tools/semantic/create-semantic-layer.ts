@@ -2,6 +2,7 @@ import type { SettingsService } from '../../config/settings-service'
 import type { ProviderService } from '../../models/provider-service'
 import { BundledEmbeddingSource } from './bundled-embedding-source'
 import type { EmbeddingSource } from './embedding-source'
+import { createProviderEmbeddingSource } from './provider-embedding-source'
 import { SemanticToolLayer } from './semantic-layer'
 
 export interface SemanticSearchHostOptions {
@@ -16,7 +17,7 @@ export interface SemanticSearchHostOptions {
 export function createSemanticLayer(
   options: SemanticSearchHostOptions & {
     settings: Pick<SettingsService, 'get' | 'subscribe'>
-    providers: ProviderService
+    providers: Pick<ProviderService, 'get' | 'connection'>
     cacheDir: string
     log: (line: string) => void
     /** See SemanticLayerDeps.followsSearchMode (true by default). */
@@ -33,7 +34,12 @@ export function createSemanticLayer(
     settings: options.settings,
     createSource: (setting) => {
       if (setting.kind === 'bundled') return bundled()
-      throw new Error(`provider "${setting.providerId}" embeddings are not wired yet`)
+      return createProviderEmbeddingSource({
+        providers: options.providers,
+        providerId: setting.providerId,
+        model: setting.model,
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      })
     },
     createFallback: bundled,
     cacheDir: options.cacheDir,

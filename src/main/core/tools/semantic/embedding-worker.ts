@@ -22,7 +22,8 @@ function messageOf(error: unknown): string {
 const model = initModel(modelSource)
 model.then(
   () => post({ type: 'ready' }),
-  (error: unknown) => post({ type: 'failed', message: `the embedding model did not load: ${messageOf(error)}` }),
+  (error: unknown) =>
+    post({ type: 'failed', message: `the embedding model did not load: ${messageOf(error)}` }),
 )
 
 // The main side sends one request at a time, so a query never waits behind more than one batch.
@@ -30,7 +31,8 @@ port.on('message', (request: EmbedRequest) => {
   model
     .then((loaded) => loaded.embed(request.texts))
     .then(
-      (vectors) => post({ type: 'vectors', id: request.id, vectors: vectors.map((v) => Float32Array.from(v)) }),
+      (vectors) =>
+        post({ type: 'vectors', id: request.id, vectors: vectors.map((v) => Float32Array.from(v)) }),
       (error: unknown) => post({ type: 'error', id: request.id, message: messageOf(error) }),
     )
 })

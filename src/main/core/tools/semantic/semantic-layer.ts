@@ -28,8 +28,7 @@ export interface SemanticLayerDeps {
 }
 
 export type QueryCosines =
-  | { kind: 'vectors'; cosines: Map<string, number>; missing: number }
-  | { kind: 'unavailable'; note: string }
+  { kind: 'vectors'; cosines: Map<string, number>; missing: number } | { kind: 'unavailable'; note: string }
 
 interface ToolEntry {
   serverId: string
@@ -52,6 +51,7 @@ interface Active {
 }
 
 const MAX_QUERY_VECTORS = 64
+const PROVIDER_BATCH = 64
 /** A background batch that failed this many times in a row counts as the source failing. */
 const MAX_BATCH_ATTEMPTS = 3
 
@@ -293,7 +293,8 @@ export class SemanticToolLayer {
       if (active.vectors.has(entry.vectorKey) || keys.has(entry.vectorKey)) continue
       keys.add(entry.vectorKey)
       batch.push(entry)
-      if (batch.length >= this.#deps.batchSize) break
+      // A remote model takes many texts per request; the local worker few, so a query never waits long.
+      if (batch.length >= (active.setting.kind === 'provider' ? PROVIDER_BATCH : this.#deps.batchSize)) break
     }
     return batch
   }
@@ -304,7 +305,11 @@ export class SemanticToolLayer {
     const reason = (error as Error).message
     if (active.setting.kind === 'provider') {
       this.#stopActive()
-      const fallback = this.#activate({ kind: 'bundled' }, () => this.#deps.createFallback(), fallbackNote(error, active.source.label))
+      const fallback = this.#activate(
+        { kind: 'bundled' },
+        () => this.#deps.createFallback(),
+        fallbackNote(error, active.source.label),
+      )
       this.#active = fallback
       if (fallback) {
         for (const entry of this.#tools.values()) entry.vectorKey = this.#keyOf(entry.text)

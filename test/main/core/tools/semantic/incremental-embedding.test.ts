@@ -65,7 +65,10 @@ describe('incremental embedding after tools/list_changed (a real stdio server)',
     expect(layer.status().total).toBe(2)
     manager.acceptToolChanges(
       'notes',
-      pending.pendingChanges.map((change) => ({ name: change.name, fingerprint: change.afterFingerprint ?? null })),
+      pending.pendingChanges.map((change) => ({
+        name: change.name,
+        fingerprint: change.afterFingerprint ?? null,
+      })),
     )
     await statusWhere(layer, (status) => status.state === 'ready' && status.total === 4)
     // Exactly the changed and the new definition were embedded again; nothing else.

@@ -165,7 +165,7 @@ function state(id: string, tools: ToolSpec[]): ServerState {
     stderrTail: '',
     pendingChanges: [],
     since: new Date(0).toISOString(),
-  } as ServerState
+  }
 }
 
 function fakeServers(initial: ServerState[]) {

@@ -4,8 +4,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SettingsService } from '../../../../../src/main/core/config/settings-service'
 import { BundledEmbeddingSource } from '../../../../../src/main/core/tools/semantic/bundled-embedding-source'
-import type { EmbeddingSource, EmbedOptions } from '../../../../../src/main/core/tools/semantic/embedding-source'
-import { SemanticToolLayer, type SemanticLayerDeps } from '../../../../../src/main/core/tools/semantic/semantic-layer'
+import type {
+  EmbeddingSource,
+  EmbedOptions,
+} from '../../../../../src/main/core/tools/semantic/embedding-source'
+import {
+  SemanticToolLayer,
+  type SemanticLayerDeps,
+} from '../../../../../src/main/core/tools/semantic/semantic-layer'
 import type { SearchableTool } from '../../../../../src/main/core/tools/search/tool-search-index'
 import type { SemanticStatus } from '../../../../../src/shared/tools/semantic-status'
 import { SETTINGS_SCHEMA_VERSION } from '../../../../../src/shared/settings/settings-schema'
