@@ -131,7 +131,12 @@ export function SemanticEmbeddingSource({
             label="Model id"
             value={model}
             error={error}
-            hint="As the provider names it, e.g. nomic-embed-text (Ollama) or text-embedding-3-small (OpenAI)."
+            hint={
+              <>
+                As the provider names it, e.g. <code>nomic-embed-text</code> (Ollama) or{' '}
+                <code>text-embedding-3-small</code> (OpenAI).
+              </>
+            }
             onChange={(value) => {
               setModel(value)
               setError(undefined)
