@@ -45,7 +45,7 @@ import {
   type SignInActions,
   type SignInState,
 } from '../servers/sign-in-actions'
-import { createToolSettingsActions, type ToolSettingsActions } from '../tools/tool-settings-actions'
+import { createToolsSlice, type ToolsSlice } from '../tools/tools-slice'
 import { inOpenConversation } from '../approvals/approvals-model'
 import { createViewActions, initialViewState, type ViewActions, type ViewState } from '../apps/view-actions'
 
@@ -66,7 +66,7 @@ export interface AppState
     ModelActions,
     SamplingState,
     SamplingActions,
-    ToolSettingsActions,
+    ToolsSlice,
     ChatState,
     ChatActions,
     ImportState,
@@ -211,7 +211,7 @@ export function createAppStore({
       report,
     })
 
-    const toolSettingsActions = createToolSettingsActions({ call, setSettings, report })
+    const toolSettingsActions = createToolsSlice({ api, call, set, setSettings, report })
 
     const {
       follow: followChat,

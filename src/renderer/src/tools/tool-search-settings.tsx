@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { ToolSearchMode } from '../../../shared/settings/settings-schema'
 import { useAppState } from '../app/store-context'
+import { SemanticSearchSettings } from './semantic-search-settings'
 
 const modes: Array<{ value: ToolSearchMode; label: string; explanation: string }> = [
   {
@@ -67,6 +68,7 @@ export function ToolSearchSettings() {
           ))}
         </div>
       </fieldset>
+      <SemanticSearchSettings />
     </section>
   )
 }
