@@ -9,19 +9,49 @@ export interface QualityRow {
   label: string
   dev: QualityReport
   project: QualityReport
+  heldOut: QualityReport
 }
 
 const f3 = (n: number): string => n.toFixed(3)
 const ms = (n: number): string => (n < 10 ? n.toFixed(2) : n.toFixed(1))
 
 function qualityCells(q: Quality): string {
-  return `${f3(q.recallAt1)} | ${f3(q.recallAt5)} | **${f3(q.recallAt8)}** | ${f3(q.mrr)}`
+  return `${f3(q.recallAt1)} | ${f3(q.recallAt5)} | **${f3(q.recallAt8)}** | ${f3(q.recallAt20)} | ${f3(q.mrr)}`
+}
+
+/** Plain BM25, today's lexical ranking and the fused one, a row per query set. */
+export function rankingTable(rows: readonly QualityRow[]): string {
+  const sets = [
+    ['dev', (row: QualityRow) => row.dev],
+    ['project', (row: QualityRow) => row.project],
+    ['held-out', (row: QualityRow) => row.heldOut],
+  ] as const
+  return [
+    '| ranking | queries | R@1 | R@5 | R@8 | R@20 | MRR |',
+    '|---|---|---|---|---|---|---|',
+    ...sets.flatMap(([name, of]) =>
+      rows.map((row) => `| ${row.label} | ${name} (${of(row).all.queries}) | ${qualityCells(of(row).all)} |`),
+    ),
+  ].join('\n')
+}
+
+/** Short rows (R@8, R@20, MRR per set) for the alternatives measured against the chosen fusion. */
+export function alternativesTable(rows: readonly QualityRow[]): string {
+  const cells = (q: Quality): string => `${f3(q.recallAt8)} | ${f3(q.recallAt20)} | ${f3(q.mrr)}`
+  return [
+    '| variant | dev R@8 | dev R@20 | dev MRR | project R@8 | project R@20 | project MRR | held-out R@8 | held-out R@20 | held-out MRR |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${cells(row.dev.all)} | ${cells(row.project.all)} | ${cells(row.heldOut.all)} |`,
+    ),
+  ].join('\n')
 }
 
 export function qualityTable(rows: readonly QualityRow[]): string {
   const head =
-    '| variant | dev R@1 | dev R@5 | dev R@8 | dev MRR | project R@1 | project R@5 | project R@8 | project MRR |\n' +
-    '|---|---|---|---|---|---|---|---|---|'
+    '| variant | dev R@1 | dev R@5 | dev R@8 | dev R@20 | dev MRR | project R@1 | project R@5 | project R@8 | project R@20 | project MRR |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|'
   return [
     head,
     ...rows.map(
@@ -76,15 +106,22 @@ export function tokenTable(t: TokenComparison): string {
   ].join('\n')
 }
 
-/** Issue 8's targets: recall@8 ≥ 0.90 on the dev queries, query p99 < 5 ms at 1k tools and < 20 ms at 10k, ≥ 90% fewer tokens. */
+/**
+ * Issue 23's quality targets (dev recall@8 ≥ 0.85 and recall@20 ≥ 0.95 with the fused ranking) and issue 8's:
+ * recall@8 ≥ 0.90 on the dev queries (now re-measured with the fused ranking), query p99 < 5 ms at 1k tools
+ * and < 20 ms at 10k (lexical), ≥ 90% fewer tokens.
+ */
 export function toolSearchTargets(run: {
   plain: QualityRow | undefined
   ours: QualityRow | undefined
+  fused: QualityRow
   latencies: readonly Latency[]
   tokens: TokenComparison
 }): TargetCheck[] {
-  const { plain, ours } = run
+  const { plain, ours, fused } = run
   if (!plain || !ours) throw new Error('the quality rows of plain BM25 and ours are missing')
+  const dev = fused.dev.all
+  const lexical = ours.dev.all
   const latency = (tools: number, limitMs: number): TargetCheck => {
     const row = run.latencies.find((r) => r.tools === tools && r.variant === undefined)
     if (!row) throw new Error(`no latency measured at ${tools} tools`)
@@ -96,9 +133,19 @@ export function toolSearchTargets(run: {
   }
   return [
     {
-      target: 'dev recall@8 ≥ 0.90 (plain BM25 0.512)',
-      measured: `${f3(ours.dev.all.recallAt8)} (plain BM25 in this run ${f3(plain.dev.all.recallAt8)})`,
-      met: ours.dev.all.recallAt8 >= 0.9,
+      target: 'dev recall@8 ≥ 0.85 with the fused ranking (issue 23)',
+      measured: `${f3(dev.recallAt8)} (lexical ${f3(lexical.recallAt8)}, plain BM25 ${f3(plain.dev.all.recallAt8)})`,
+      met: dev.recallAt8 >= 0.85,
+    },
+    {
+      target: 'dev recall@20 ≥ 0.95 with the fused ranking (issue 23)',
+      measured: `${f3(dev.recallAt20)} (lexical ${f3(lexical.recallAt20)}, plain BM25 ${f3(plain.dev.all.recallAt20)})`,
+      met: dev.recallAt20 >= 0.95,
+    },
+    {
+      target: 'dev recall@8 ≥ 0.90 (issue 8; plain BM25 0.512), re-measured with the fused ranking',
+      measured: `${f3(dev.recallAt8)} (lexical alone ${f3(lexical.recallAt8)})`,
+      met: dev.recallAt8 >= 0.9,
     },
     latency(1000, 5),
     latency(10_000, 20),

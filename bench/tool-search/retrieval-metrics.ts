@@ -2,7 +2,7 @@ import { QUERY_TYPES, type LabelledQuery } from './toolbench-data'
 
 /**
  * Retrieval quality as the toolbench README defines it: a query is found at k when any of its answers is
- * among the first k results; MRR uses the first answer's rank within the first 20 (0 when absent).
+ * among the first k results (k up to 20); MRR uses the first answer's rank within the first 20 (0 when absent).
  */
 
 export interface Quality {
@@ -10,6 +10,7 @@ export interface Quality {
   recallAt1: number
   recallAt5: number
   recallAt8: number
+  recallAt20: number
   mrr: number
 }
 
@@ -18,6 +19,8 @@ export interface QualityReport {
   byType: Record<(typeof QUERY_TYPES)[number], Quality>
   /** Ids of the queries not found in the first 8, for reading. */
   missedAt8: string[]
+  /** Ids of the queries not found in the first 20. */
+  missedAt20: string[]
 }
 
 /** 1-based rank of the first answer in `ranked`, or undefined. */
@@ -31,7 +34,14 @@ function summarise(ranks: ReadonlyArray<number | undefined>): Quality {
   const within = (k: number): number =>
     n === 0 ? 0 : ranks.filter((r) => r !== undefined && r <= k).length / n
   const mrr = n === 0 ? 0 : ranks.reduce<number>((sum, r) => sum + (r === undefined ? 0 : 1 / r), 0) / n
-  return { queries: n, recallAt1: within(1), recallAt5: within(5), recallAt8: within(8), mrr }
+  return {
+    queries: n,
+    recallAt1: within(1),
+    recallAt5: within(5),
+    recallAt8: within(8),
+    recallAt20: within(20),
+    mrr,
+  }
 }
 
 export function evaluate(
@@ -53,5 +63,6 @@ export function evaluate(
     all: summarise(rows.map((row) => row.rank)),
     byType,
     missedAt8: rows.filter((row) => row.rank === undefined || row.rank > 8).map((row) => row.query.id),
+    missedAt20: rows.filter((row) => row.rank === undefined).map((row) => row.query.id),
   }
 }

@@ -39,8 +39,18 @@ export function loadCatalog(): CatalogEntry[] {
   return z.array(catalogEntrySchema).parse(readJson(toolbenchFile('catalog.json')))
 }
 
-export function loadQueries(set: 'dev' | 'project'): LabelledQuery[] {
-  const path = set === 'dev' ? toolbenchFile('queries-dev.json') : PROJECT_QUERIES_FILE
+/** Labelled queries written for issue 23 on tools no other set uses, checked but not tuned on. */
+export const HELD_OUT_QUERIES_FILE = fileURLToPath(
+  new URL('../../test/fixtures/tool-search/held-out-queries.json', import.meta.url),
+)
+
+export function loadQueries(set: 'dev' | 'project' | 'held-out'): LabelledQuery[] {
+  const path =
+    set === 'dev'
+      ? toolbenchFile('queries-dev.json')
+      : set === 'project'
+        ? PROJECT_QUERIES_FILE
+        : HELD_OUT_QUERIES_FILE
   return z.array(labelledQuerySchema).parse(readJson(path))
 }
 
