@@ -48,8 +48,3 @@ const QUERY_CHARS = 1000
 export function queryEmbeddingText(query: string): string {
   return query.replace(/\s+/g, ' ').trim().slice(0, QUERY_CHARS)
 }
-
-/** A query as it is embedded (as typed: queries are already the short sentences the model was trained on). */
-export function queryEmbeddingText(query: string): string {
-  return query.trim().slice(0, 500)
-}
