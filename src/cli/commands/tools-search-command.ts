@@ -52,6 +52,8 @@ export function searchTools(home: string, options: ToolsSearchOptions, io: CliIo
       log: () => {},
       // The command searches whatever the chat's search mode is.
       followsSearchMode: false,
+      // A one-shot command has time: its queries get their vectors even on a busy machine.
+      queryTimeoutMs: 10_000,
     })
     const search = new LiveToolIndex(servers, semantic)
     try {

@@ -22,6 +22,8 @@ export function createSemanticLayer(
     log: (line: string) => void
     /** See SemanticLayerDeps.followsSearchMode (true by default). */
     followsSearchMode?: boolean
+    /** See SemanticLayerDeps.queryTimeoutMs. */
+    queryTimeoutMs?: number
   },
 ): SemanticToolLayer {
   const bundled = (): EmbeddingSource =>
@@ -45,5 +47,6 @@ export function createSemanticLayer(
     cacheDir: options.cacheDir,
     log: options.log,
     ...(options.followsSearchMode === undefined ? {} : { followsSearchMode: options.followsSearchMode }),
+    ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
   })
 }

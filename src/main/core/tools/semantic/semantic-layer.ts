@@ -73,7 +73,7 @@ export class SemanticToolLayer {
   #disposed = false
 
   constructor(deps: SemanticLayerDeps) {
-    this.#deps = { batchSize: 8, queryTimeoutMs: 300, flushEveryMs: 2000, followsSearchMode: true, ...deps }
+    this.#deps = { batchSize: 8, queryTimeoutMs: 500, flushEveryMs: 2000, followsSearchMode: true, ...deps }
     this.#setting = this.#effectiveSetting()
     this.#unsubscribe = deps.settings.subscribe(() => this.#settingsChanged())
   }
