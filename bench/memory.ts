@@ -57,7 +57,7 @@ let loaded: HeapFigures
 let listed: number
 try {
   await core.servers.start()
-  core.chat.toolIndex.search(QUERY, 8)
+  await core.chat.toolIndex.search(QUERY, 8)
   idle = await settledHeap(readings)
 
   const settled = new Promise<ServerState[]>((resolve) => {
@@ -74,7 +74,7 @@ try {
   requireAllConnected(await settled)
   listed = core.servers.list().reduce((sum, state) => sum + state.tools.length, 0)
   if (listed !== tools) throw new Error(`the servers list ${listed} tools, expected ${tools}`)
-  core.chat.toolIndex.search(QUERY, 8)
+  await core.chat.toolIndex.search(QUERY, 8)
   loaded = await settledHeap(readings)
 } finally {
   await core.shutdown()

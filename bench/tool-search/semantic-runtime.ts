@@ -134,7 +134,8 @@ async function timeQueries(index: LiveToolIndex, tools: number, queries: readonl
     ranking = result.ranking
   }
   times.sort((a, b) => a - b)
-  const at = (share: number): number => times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0
+  const at = (share: number): number =>
+    times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0
   return { tools, p50: at(0.5), p99: at(0.99), ranking }
 }
 

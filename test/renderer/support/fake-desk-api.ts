@@ -8,7 +8,11 @@ import type {
   ResponseOf,
 } from '../../../src/shared/ipc/contract'
 import type { IpcError, IpcResult } from '../../../src/shared/ipc/ipc-error'
-import { mcpLimitsSchema, samplingSettingsSchema } from '../../../src/shared/settings/settings-schema'
+import {
+  mcpLimitsSchema,
+  samplingSettingsSchema,
+  toolSettingsSchema,
+} from '../../../src/shared/settings/settings-schema'
 import type { SettingsView } from '../../../src/shared/settings/settings-view'
 import { FakeApprovals } from './fake-approvals'
 import { FakeCatalog } from './fake-catalog'
@@ -44,7 +48,7 @@ export function settingsFixture(overrides: Partial<SettingsView> = {}): Settings
     models: { providers: [], recentModels: [] },
     permissions: { mcp_sampling: {} },
     sampling: samplingSettingsSchema.parse({}),
-    tools: { search: 'auto' },
+    tools: toolSettingsSchema.parse({}),
     roots: { default: [], servers: {} },
     servers: [],
     ...overrides,
@@ -254,10 +258,21 @@ export class FakeDeskApi implements DeskApi {
     'sampling:activity': (request) => this.approvals.activity(request),
     'sampling:update-settings': (request) => this.approvals.updateSettings(request),
     'tools:update-settings': (request) => {
-      this.settings = { ...this.settings, tools: { ...this.settings.tools, ...request } }
+      this.settings = {
+        ...this.settings,
+        tools: toolSettingsSchema.parse({ ...this.settings.tools, ...request }),
+      }
       this.emit('settings:changed', this.settings)
       return ok(this.settings.tools)
     },
+    'tools:semantic-status': () =>
+      ok({
+        state: 'ready',
+        requested: this.settings.tools.semantic.source,
+        sourceLabel: 'Built-in model (Universal Sentence Encoder lite, runs offline)',
+        ready: 0,
+        total: 0,
+      }),
     'import:preview': (request) => this.imports.preview(request),
     'import:apply': (request) => this.imports.apply(request),
     'import:inspect-bundle': (request) => this.imports.inspectBundle(request),

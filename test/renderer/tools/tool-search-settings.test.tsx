@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeDeskApi } from '../support/fake-desk-api'
 import { renderApp } from '../support/render-app'
+import { toolSettingsSchema } from '../../../src/shared/settings/settings-schema'
 
 afterEach(cleanup)
 
@@ -30,7 +31,7 @@ function checkedMode(scope: HTMLElement): string[] {
 describe('tool search settings', () => {
   it('checks the stored mode and explains each mode in one line beside its radio', async () => {
     const { modes } = await openToolSearchSettings(
-      new FakeDeskApi({ settings: { tools: { search: 'always' } } }),
+      new FakeDeskApi({ settings: { tools: toolSettingsSchema.parse({ search: 'always' }) } }),
     )
     expect(checkedMode(modes)).toEqual(['always'])
     const explanation = (label: string) =>
@@ -51,12 +52,17 @@ describe('tool search settings', () => {
     // Checked at once, while the host has not answered yet.
     expect(checkedMode(modes)).toEqual(['off'])
     act(() => api.release('tools:update-settings'))
-    await waitFor(() => expect(store.getState().settings?.tools).toEqual({ search: 'off' }))
+    await waitFor(() => expect(store.getState().settings?.tools).toMatchObject({ search: 'off' }))
     expect(api.callsTo('tools:update-settings')).toEqual([{ search: 'off' }])
     expect(checkedMode(modes)).toEqual(['off'])
 
     // The CLI (or another window) changed it: the radios follow the host.
-    act(() => api.emit('settings:changed', { ...api.settings, tools: { search: 'always' } }))
+    act(() =>
+      api.emit('settings:changed', {
+        ...api.settings,
+        tools: toolSettingsSchema.parse({ search: 'always' }),
+      }),
+    )
     expect(checkedMode(modes)).toEqual(['always'])
     expect(screen.queryByTestId('errors')).toBeNull()
   })
@@ -72,6 +78,6 @@ describe('tool search settings', () => {
       ),
     )
     expect(checkedMode(modes)).toEqual(['auto'])
-    expect(store.getState().settings?.tools).toEqual({ search: 'auto' })
+    expect(store.getState().settings?.tools).toMatchObject({ search: 'auto' })
   })
 })

@@ -381,7 +381,10 @@ export class SemanticToolLayer {
 function fallbackNote(error: unknown, label?: string): string {
   const message = (error as Error).message.replace(/\.$/, '')
   // The provider's errors already name it ("Ollama: nomic-embed-text answered HTTP 500 …").
-  const what = label !== undefined && message.startsWith(label) ? message : `${label ?? 'Your embedding model'} failed: ${message}`
+  const what =
+    label !== undefined && message.startsWith(label)
+      ? message
+      : `${label ?? 'Your embedding model'} failed: ${message}`
   return `${what}. Using the built-in model instead.`
 }
 
