@@ -78,14 +78,15 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
     const providers = new ProviderService(session.profile.settings, session.profile.secrets)
     const readLine = io.stdinIsTty === true ? io.readLine : undefined
     const resources = new ResourceService({ servers: session.servers })
+    // Tool search by meaning, from the vectors the app (or an earlier command) cached, or computed now.
+    const semanticSearch = createSemanticLayer({
+      settings: session.profile.settings,
+      providers,
+      cacheDir: session.profile.paths.toolVectorsDir,
+      log: () => {},
+    })
     const engine = createChatEngine({
-      // Tool search by meaning, from the vectors the app (or an earlier command) cached, or computed now.
-      semanticSearch: createSemanticLayer({
-        settings: session.profile.settings,
-        providers,
-        cacheDir: session.profile.paths.toolVectorsDir,
-        log: () => {},
-      }),
+      semanticSearch,
       settings: session.profile.settings,
       servers: session.servers,
       configs: session.configs,
@@ -115,6 +116,7 @@ export async function chat(home: string, options: ChatOptions, io: CliIo): Promi
       return exitCodeOf(result, terminal)
     } finally {
       engine.dispose()
+      await semanticSearch.whenFlushed()
       resources.dispose()
     }
   })

@@ -93,6 +93,8 @@ export function searchTools(home: string, options: ToolsSearchOptions, io: CliIo
       return 0
     } finally {
       search.dispose()
+      // What this command embedded is kept for the next one, and for the app.
+      await semantic.whenFlushed()
     }
   })
 }

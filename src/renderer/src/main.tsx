@@ -29,6 +29,7 @@ import './prompts/prompts.css'
 import './resources/resources.css'
 import './roots/roots.css'
 import './apps/apps.css'
+import './tools/semantic-search.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

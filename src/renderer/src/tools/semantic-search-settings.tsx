@@ -8,7 +8,6 @@ import type { ProviderView } from '../../../shared/settings/settings-view'
 import { useAppState } from '../app/store-context'
 import { SemanticEmbeddingSource } from './semantic-embedding-source'
 import { semanticStatusLine } from './semantic-status-model'
-import './semantic-search.css'
 
 // Shown, disabled, until the settings have loaded; never saved.
 const defaults = semanticSearchSettingsSchema.parse({})

@@ -31,6 +31,8 @@ export type QueryCosines =
   { kind: 'vectors'; cosines: Map<string, number>; missing: number } | { kind: 'unavailable'; note: string }
 
 interface ToolEntry {
+  /** The tool's key (its exposed name). */
+  key: string
   serverId: string
   text: string
   /** vectorKey(source, text) for the active source. */
@@ -70,6 +72,7 @@ export class SemanticToolLayer {
   #setting: SemanticSearchSettings
   #active: Active | undefined
   #flushTimer: NodeJS.Timeout | undefined
+  #lastFlush: Promise<void> = Promise.resolve()
   #disposed = false
 
   constructor(deps: SemanticLayerDeps) {
@@ -82,7 +85,7 @@ export class SemanticToolLayer {
     for (const [key, entry] of this.#tools) if (entry.serverId === serverId) this.#tools.delete(key)
     for (const tool of tools) {
       const text = toolEmbeddingText(tool)
-      this.#tools.set(tool.key, { serverId, text, vectorKey: this.#keyOf(text) })
+      this.#tools.set(tool.key, { key: tool.key, serverId, text, vectorKey: this.#keyOf(text) })
     }
     this.#start()
     this.#emit()
@@ -178,6 +181,11 @@ export class SemanticToolLayer {
     return { kind: 'vectors', cosines, missing }
   }
 
+  /** Settles when the vectors computed so far are on disk (a CLI command waits for it before exiting). */
+  whenFlushed(): Promise<void> {
+    return this.#lastFlush
+  }
+
   dispose(): void {
     this.#disposed = true
     this.#unsubscribe()
@@ -249,9 +257,14 @@ export class SemanticToolLayer {
     if (active.running) return
     active.running = true
     let attempts = 0
+    let queue: ToolEntry[] = []
     try {
       while (this.#active === active && active.failure === undefined) {
-        const batch = this.#missing(active)
+        // Texts of similar length go together (a batch is padded to its longest), which embeds the
+        // catalog in about two thirds of the time; tools that arrive meanwhile join the next queue.
+        queue = queue.filter((entry) => !active.vectors.has(entry.vectorKey) && this.#isCurrent(entry))
+        if (queue.length === 0) queue = this.#missing(active).sort((a, b) => a.text.length - b.text.length)
+        const batch = queue.splice(0, this.#batchSize(active))
         if (batch.length === 0) break
         try {
           const vectors = await active.source.embed(
@@ -286,17 +299,26 @@ export class SemanticToolLayer {
     }
   }
 
+  /** Every current tool whose vector is missing, one entry per distinct text. */
   #missing(active: Active): ToolEntry[] {
-    const batch: ToolEntry[] = []
+    const missing: ToolEntry[] = []
     const keys = new Set<string>()
     for (const entry of this.#tools.values()) {
       if (active.vectors.has(entry.vectorKey) || keys.has(entry.vectorKey)) continue
       keys.add(entry.vectorKey)
-      batch.push(entry)
-      // A remote model takes many texts per request; the local worker few, so a query never waits long.
-      if (batch.length >= (active.setting.kind === 'provider' ? PROVIDER_BATCH : this.#deps.batchSize)) break
+      missing.push(entry)
     }
-    return batch
+    return missing
+  }
+
+  /** A remote model takes many texts per request; the local worker few, so a query never waits long. */
+  #batchSize(active: Active): number {
+    return active.setting.kind === 'provider' ? PROVIDER_BATCH : this.#deps.batchSize
+  }
+
+  /** Still a tool's current definition (its server may have re-listed or gone since it was queued). */
+  #isCurrent(entry: ToolEntry): boolean {
+    return this.#tools.get(entry.key) === entry
   }
 
   /** The user's source failed: the bundled model takes over (with a note); the bundled one failing is final. */
@@ -349,7 +371,7 @@ export class SemanticToolLayer {
   #flush(active: Active): void {
     clearTimeout(this.#flushTimer)
     this.#flushTimer = undefined
-    active.cache.flush()
+    this.#lastFlush = active.cache.flush()
   }
 
   #stopActive(): void {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** File layout: MAGIC, a uint32 header length, the JSON header (padded to 4 bytes), then the vectors. */
@@ -39,6 +40,10 @@ export class VectorCache {
   /** Vectors computed here since the last flush, and keys used (their day is refreshed on flush). */
   #added = new Map<string, Float32Array>()
   #used = new Set<string>()
+  /** The last-used day of each key as last read, so touching a key used today writes nothing. */
+  #days = new Map<string, number>()
+  /** Flushes run one after another (a timer's and the end of a batch's may overlap). */
+  #flushing: Promise<void> = Promise.resolve()
 
   constructor(directory: string, sourceId: string, options: VectorCacheOptions = {}) {
     this.#source = sourceId
@@ -50,7 +55,14 @@ export class VectorCache {
 
   /** Every cached vector of this source (empty when the file is missing, foreign or damaged). */
   load(): Map<string, Float32Array> {
-    return new Map([...this.#read()].map(([key, entry]) => [key, entry.vector]))
+    let data: Buffer | undefined
+    try {
+      data = statSync(this.file).size > MAX_FILE_BYTES ? undefined : readFileSync(this.file)
+    } catch {
+      data = undefined
+    }
+    const entries = this.#parse(data)
+    return new Map([...entries].map(([key, entry]) => [key, entry.vector]))
   }
 
   /** A vector to keep; written by the next flush. */
@@ -60,45 +72,67 @@ export class VectorCache {
 
   /** These vectors were used: they are the last to be dropped when the cache is full. */
   touch(keys: Iterable<string>): void {
-    for (const key of keys) this.#used.add(key)
+    const today = this.#today()
+    for (const key of keys) {
+      const day = this.#days.get(key)
+      if (day !== undefined && day < today) this.#used.add(key)
+    }
   }
 
   get pending(): number {
     return this.#added.size
   }
 
-  /** Merges what this process computed into the file as it is on disk now. */
-  flush(): void {
+  /**
+   * Merges what this process computed into the file as it is on disk now. Asynchronous, so the main thread
+   * is not held while the file is read and written; nothing is written when nothing changed.
+   */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing.then(() => this.#flushNow())
+    return this.#flushing
+  }
+
+  async #flushNow(): Promise<void> {
     if (this.#added.size === 0 && this.#used.size === 0) return
-    const today = Math.floor(this.#now() / DAY_MS)
-    const entries = this.#read()
-    for (const key of this.#used) {
+    const today = this.#today()
+    const added = this.#added
+    const used = this.#used
+    this.#added = new Map()
+    this.#used = new Set()
+    const entries = this.#parse(await this.#readFile())
+    for (const key of used) {
       const entry = entries.get(key)
       if (entry) entry.used = today
     }
-    for (const [key, vector] of this.#added) entries.set(key, { vector, used: today })
-    this.#added = new Map()
-    this.#used = new Set()
+    for (const [key, vector] of added) entries.set(key, { vector, used: today })
     const dimensions = entries.values().next().value?.vector.length ?? 0
     const kept = [...entries]
       .filter(([, entry]) => entry.vector.length === dimensions)
       .sort((a, b) => b[1].used - a[1].used)
       .slice(0, this.#maxEntries)
-    this.#write(dimensions, kept)
+    this.#days = new Map(kept.map(([key, entry]) => [key, entry.used]))
+    await this.#write(dimensions, kept)
   }
 
-  #read(): Map<string, { vector: Float32Array; used: number }> {
-    const entries = new Map<string, { vector: Float32Array; used: number }>()
-    let data: Buffer
+  #today(): number {
+    return Math.floor(this.#now() / DAY_MS)
+  }
+
+  async #readFile(): Promise<Buffer | undefined> {
     try {
-      if (statSync(this.file).size > MAX_FILE_BYTES) {
+      if ((await stat(this.file)).size > MAX_FILE_BYTES) {
         this.#log(`tool search: ${this.file} is larger than 512 MiB; not read`)
-        return entries
+        return undefined
       }
-      data = readFileSync(this.file)
+      return await readFile(this.file)
     } catch {
-      return entries
+      return undefined
     }
+  }
+
+  #parse(data: Buffer | undefined): Map<string, { vector: Float32Array; used: number }> {
+    const entries = new Map<string, { vector: Float32Array; used: number }>()
+    if (data === undefined) return entries
     try {
       if (!data.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a vector cache')
       const headerLength = data.readUInt32LE(MAGIC.length)
@@ -123,10 +157,14 @@ export class VectorCache {
       this.#log(`tool search: ignoring the damaged vector cache ${this.file}: ${(error as Error).message}`)
       entries.clear()
     }
+    this.#days = new Map([...entries].map(([key, entry]) => [key, entry.used]))
     return entries
   }
 
-  #write(dimensions: number, entries: ReadonlyArray<[string, { vector: Float32Array; used: number }]>): void {
+  async #write(
+    dimensions: number,
+    entries: ReadonlyArray<[string, { vector: Float32Array; used: number }]>,
+  ): Promise<void> {
     const header: Header = {
       source: this.#source,
       dimensions,
@@ -142,11 +180,11 @@ export class VectorCache {
     entries.forEach(([, entry], i) => body.set(entry.vector, i * dimensions))
     const temporary = `${this.file}.${randomBytes(6).toString('hex')}.tmp`
     try {
-      mkdirSync(join(this.file, '..'), { recursive: true })
-      writeFileSync(temporary, Buffer.concat([prefix, Buffer.from(body.buffer)]))
-      renameSync(temporary, this.file)
+      await mkdir(join(this.file, '..'), { recursive: true })
+      await writeFile(temporary, Buffer.concat([prefix, Buffer.from(body.buffer)]))
+      await rename(temporary, this.file)
     } catch (error) {
-      rmSync(temporary, { force: true })
+      await rm(temporary, { force: true })
       this.#log(`tool search: could not write the vector cache ${this.file}: ${(error as Error).message}`)
     }
   }

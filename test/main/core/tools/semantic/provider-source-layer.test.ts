@@ -72,7 +72,7 @@ describe("the semantic layer over the user's embedding model", () => {
     )
     expect(status.requested).toEqual({ kind: 'provider', providerId: 'ollama', model: 'nomic-embed-text' })
     expect(status.note).toMatch(
-      /Ollama: nomic-embed-text failed: .*HTTP 500.*Using the built-in model instead/,
+      /^Ollama: nomic-embed-text answered HTTP 500.*\. Using the built-in model instead\.$/,
     )
     expect(status.note).not.toContain(KEY)
     expect((await semantic.cosines('email')).kind).toBe('vectors')

@@ -45,11 +45,14 @@ describe('SemanticToolLayer', () => {
     first.layer.setServerTools('srv', TOOLS)
     await ready(first.layer)
     first.layer.dispose()
+    await first.layer.whenFlushed()
 
     const second = track(fakeLayer({ cacheDir }))
     const changed = [...TOOLS.slice(0, 2), tool('create_event', 'Create a meeting in a calendar')]
     second.layer.setServerTools('srv', changed)
     await ready(second.layer)
+    second.layer.dispose()
+    await second.layer.whenFlushed()
     // Cache hits for the two unchanged definitions; a miss (new hash) for the changed one.
     expect(second.sources[0]?.background).toEqual([expect.stringContaining('Create a meeting')])
 
@@ -66,6 +69,7 @@ describe('SemanticToolLayer', () => {
     first.layer.setServerTools('srv', TOOLS)
     await ready(first.layer)
     first.layer.dispose()
+    await first.layer.whenFlushed()
     const other = track(
       fakeLayer({
         cacheDir,
