@@ -59,6 +59,7 @@ export async function measureSemanticRuntime(
     clearInterval(sampler)
     const onMB = process.memoryUsage().rss / MB
     cold.index.dispose()
+    await cold.layer.whenFlushed()
 
     // A restart: the layer alone, reading the vectors of unchanged tools from the cache.
     const warmStart = performance.now()
@@ -80,7 +81,7 @@ export async function measureSemanticRuntime(
       // Synthetic tools take their original's vector (latency does not depend on the values), written to
       // a cache the layer then reads, as at a warm start.
       const dir = mkdtempSync(join(tmpdir(), 'mcp-desk-bench-vectors-'))
-      seedCache(dir, cacheDir, real, catalog)
+      await seedCache(dir, cacheDir, real, catalog)
       const opened = openIndex(catalog, dir)
       await opened.layer.whenSettled()
       results.push(await timeQueries(opened.index, catalog.length, queries))
@@ -139,12 +140,12 @@ async function timeQueries(index: LiveToolIndex, tools: number, queries: readonl
   return { tools, p50: at(0.5), p99: at(0.99), ranking }
 }
 
-function seedCache(
+async function seedCache(
   dir: string,
   realCacheDir: string,
   real: readonly SearchableTool[],
   catalog: readonly SearchableTool[],
-): void {
+): Promise<void> {
   const vectors = new VectorCache(realCacheDir, BUNDLED_MODEL_ID).load()
   const cache = new VectorCache(dir, BUNDLED_MODEL_ID)
   catalog.forEach((tool, i) => {
@@ -152,7 +153,7 @@ function seedCache(
     const vector = original && vectors.get(vectorKey(BUNDLED_MODEL_ID, toolEmbeddingText(original)))
     if (vector) cache.put(vectorKey(BUNDLED_MODEL_ID, toolEmbeddingText(tool)), vector)
   })
-  cache.flush()
+  await cache.flush()
 }
 
 function serverState(serverId: string, tools: readonly SearchableTool[]): ServerState {

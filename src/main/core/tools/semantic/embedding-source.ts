@@ -33,3 +33,14 @@ export function normalized(values: ArrayLike<number>): Float32Array {
   if (length > 0) for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) / length
   return vector
 }
+
+/** What the user is told when their embedding model failed and the bundled one took over. */
+export function fallbackNote(error: unknown, label?: string): string {
+  const message = (error as Error).message.replace(/\.$/, '')
+  // The provider's errors already name it ("Ollama: nomic-embed-text answered HTTP 500 …").
+  const what =
+    label !== undefined && message.startsWith(label)
+      ? message
+      : `${label ?? 'Your embedding model'} failed: ${message}`
+  return `${what}. Using the built-in model instead.`
+}

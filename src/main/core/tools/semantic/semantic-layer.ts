@@ -2,8 +2,9 @@ import type { Settings, SemanticSearchSettings } from '../../../../shared/settin
 import type { SemanticStatus } from '../../../../shared/tools/semantic-status'
 import type { SearchableTool } from '../search/tool-search-index'
 import { BUNDLED_MODEL_ID } from './bundled-embedding-source'
-import type { EmbeddingSource } from './embedding-source'
+import { fallbackNote, type EmbeddingSource } from './embedding-source'
 import { queryEmbeddingText, toolEmbeddingText, vectorKey } from './embedding-text'
+import { dot, QueryVectors } from './query-vectors'
 import { VectorCache } from './vector-cache'
 
 export interface SemanticLayerDeps {
@@ -52,7 +53,6 @@ interface Active {
   running: boolean
 }
 
-const MAX_QUERY_VECTORS = 64
 const PROVIDER_BATCH = 64
 /** A background batch that failed this many times in a row counts as the source failing. */
 const MAX_BATCH_ATTEMPTS = 3
@@ -67,7 +67,7 @@ export class SemanticToolLayer {
   readonly #deps: Required<Omit<SemanticLayerDeps, 'settings'>> & Pick<SemanticLayerDeps, 'settings'>
   readonly #tools = new Map<string, ToolEntry>()
   readonly #listeners = new Set<(status: SemanticStatus) => void>()
-  readonly #queryVectors = new Map<string, Float32Array>()
+  readonly #queryVectors = new QueryVectors()
   readonly #unsubscribe: () => void
   #setting: SemanticSearchSettings
   #active: Active | undefined
@@ -163,7 +163,11 @@ export class SemanticToolLayer {
     if (!active.queryReady) return { kind: 'unavailable', note: 'the embedding model is still loading' }
     let vector: Float32Array
     try {
-      vector = await this.#queryVector(active, queryEmbeddingText(query))
+      vector = await this.#queryVectors.get(
+        active.source,
+        queryEmbeddingText(query),
+        this.#deps.queryTimeoutMs,
+      )
     } catch (error) {
       return { kind: 'unavailable', note: `the query was not embedded: ${(error as Error).message}` }
     }
@@ -347,21 +351,6 @@ export class SemanticToolLayer {
     this.#emit()
   }
 
-  #queryVector(active: Active, text: string): Promise<Float32Array> {
-    const cached = this.#queryVectors.get(text)
-    if (cached) return Promise.resolve(cached)
-    const timeout = AbortSignal.timeout(this.#deps.queryTimeoutMs)
-    return active.source.embed([text], { urgent: true, signal: timeout }).then(([vector]) => {
-      if (!vector) throw new Error('no vector came back')
-      if (this.#queryVectors.size >= MAX_QUERY_VECTORS) {
-        const oldest = this.#queryVectors.keys().next().value
-        if (oldest !== undefined) this.#queryVectors.delete(oldest)
-      }
-      this.#queryVectors.set(text, vector)
-      return vector
-    })
-  }
-
   #scheduleFlush(active: Active): void {
     if (this.#flushTimer) return
     this.#flushTimer = setTimeout(() => this.#flush(active), this.#deps.flushEveryMs)
@@ -398,20 +387,4 @@ export class SemanticToolLayer {
     const status = this.status()
     for (const listener of [...this.#listeners]) listener(status)
   }
-}
-
-function fallbackNote(error: unknown, label?: string): string {
-  const message = (error as Error).message.replace(/\.$/, '')
-  // The provider's errors already name it ("Ollama: nomic-embed-text answered HTTP 500 …").
-  const what =
-    label !== undefined && message.startsWith(label)
-      ? message
-      : `${label ?? 'Your embedding model'} failed: ${message}`
-  return `${what}. Using the built-in model instead.`
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0)
-  return sum
 }

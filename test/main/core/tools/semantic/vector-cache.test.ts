@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { VectorCache } from '../../../../../src/main/core/tools/semantic/vector-cache'
 import { tempDir } from './semantic-support'
 
 const v = (...values: number[]) => Float32Array.from(values)
 
-describe('VectorCache', async () => {
+describe('VectorCache', () => {
   it('writes vectors and reads them back in a new instance (a restart)', async () => {
     const dir = tempDir()
     const cache = new VectorCache(dir, 'model@1')
@@ -76,5 +76,18 @@ describe('VectorCache', async () => {
     const cache = new VectorCache(dir, 'model@1')
     await cache.flush()
     expect(() => readFileSync(cache.file)).toThrow()
+  })
+
+  it('does not rewrite the file for vectors already marked as used today (every listing touches them)', async () => {
+    const dir = tempDir()
+    const cache = new VectorCache(dir, 'model@1')
+    cache.put('a', v(1))
+    await cache.flush()
+    const before = statSync(cache.file).mtimeMs
+    const again = new VectorCache(dir, 'model@1')
+    again.load()
+    again.touch(['a'])
+    await again.flush()
+    expect(statSync(cache.file).mtimeMs).toBe(before)
   })
 })
