@@ -88,7 +88,7 @@ export class LiveToolIndex {
     if (!pending) return lexicalResult()
     const semantic = await pending
     if (semantic.kind === 'unavailable') return lexicalResult(semantic.note)
-    const fused = fuseRankings(lexical, semantic.cosines)
+    const fused = fuseRankings(lexical, semantic.cosines, undefined, wanted)
     return {
       hits: this.#index.hitsOf(fused.slice(0, wanted)),
       ranking: semantic.missing > 0 ? 'partial' : 'fused',

@@ -28,9 +28,20 @@ export class QueryVectors {
   }
 }
 
-/** The dot product: the cosine of two unit-length vectors. */
+/** The dot product: the cosine of two unit-length vectors (four sums at a time: 10,000 tools a search). */
 export function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0)
-  return sum
+  const length = Math.min(a.length, b.length)
+  const whole = length - (length % 4)
+  let s0 = 0
+  let s1 = 0
+  let s2 = 0
+  let s3 = 0
+  for (let i = 0; i < whole; i += 4) {
+    s0 += (a[i] as number) * (b[i] as number)
+    s1 += (a[i + 1] as number) * (b[i + 1] as number)
+    s2 += (a[i + 2] as number) * (b[i + 2] as number)
+    s3 += (a[i + 3] as number) * (b[i + 3] as number)
+  }
+  for (let i = whole; i < length; i++) s0 += (a[i] as number) * (b[i] as number)
+  return s0 + s1 + s2 + s3
 }
