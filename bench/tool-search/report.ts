@@ -212,7 +212,7 @@ export function semanticRuntimeTable(runtime: SemanticRuntime): string {
     ['memory (RSS) before the layer', mb(runtime.cold.rssBeforeMB)],
     ['memory (RSS) peak while embedding', mb(runtime.cold.rssPeakMB)],
     ['memory (RSS) with the layer on, embedding done', mb(runtime.memory.onMB)],
-    ['memory (RSS) after turning the layer off (worker stopped)', mb(runtime.memory.offMB)],
+    ['memory (RSS) 1 s after turning the layer off (worker stopped)', mb(runtime.memory.offMB)],
   ]
   return ['| | this run |', '|---|---|', ...rows.map(([what, value]) => `| ${what} | ${value} |`)].join('\n')
 }

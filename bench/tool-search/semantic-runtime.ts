@@ -74,7 +74,7 @@ export async function measureSemanticRuntime(
     await warm.layer.whenSettled()
     const realQueries = await timeQueries(warm.index, real.length, queries)
     warm.index.dispose()
-    const offMB = process.memoryUsage().rss / MB
+    const offMB = await settledRss()
 
     const results = [realQueries]
     for (const catalog of catalogs) {
@@ -174,4 +174,18 @@ function serverState(serverId: string, tools: readonly SearchableTool[]): Server
     pendingChanges: [],
     since: new Date(0).toISOString(),
   }
+}
+
+/**
+ * RSS once the stopped worker has let go of its memory: the lowest reading over a second (a terminated
+ * worker's isolate and WebAssembly memory are released asynchronously).
+ */
+async function settledRss(): Promise<number> {
+  let lowest = process.memoryUsage().rss
+  const until = performance.now() + 1000
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    lowest = Math.min(lowest, process.memoryUsage().rss)
+  }
+  return lowest / MB
 }
