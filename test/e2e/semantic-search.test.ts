@@ -105,7 +105,7 @@ describe('search by meaning in Chromium (the docs fixture connected, web mode)',
     await form.getByRole('button', { name: 'Save' }).click()
     const note = section.getByTestId('semantic-status-note')
     await note
-      .filter({ hasText: /mock-embed-refused failed: .*Using the built-in model instead\./ })
+      .filter({ hasText: /Mock: mock-embed-refused was refused.*Using the built-in model instead\./ })
       .waitFor({
         timeout: SETTLE_MS,
       })

@@ -2,6 +2,14 @@ import { z } from 'zod'
 import { IpcFailure } from '../../../shared/ipc/ipc-error'
 import type { ProviderConfig } from '../../../shared/models/model-schema'
 import type { DiscoveredModel } from '../../../shared/models/provider-input'
+import {
+  BodyTooLargeError,
+  deepestMessage,
+  errorDetail,
+  oneLine,
+  readCapped,
+  systemErrorCode,
+} from '../net/http-answer'
 import { redactForLog, redactUrl } from '../mcp/redact'
 import { baseUrlProblem } from './language-model-factory'
 import { isChatModelId } from './provider-presets'
@@ -71,7 +79,7 @@ export async function discoverModels(
       redirect: 'manual',
     })
     if (!response.ok) throw context.fail(await describeStatus(response, context))
-    body = await readCapped(response)
+    body = await readCapped(response, MAX_MODEL_LIST_BYTES)
   } catch (error) {
     if (error instanceof IpcFailure) throw error
     throw context.fail(describeFetchError(error, context, timeout.aborted))
@@ -150,28 +158,6 @@ async function describeStatus(response: Response, context: TargetContext): Promi
   return `${name} answered HTTP ${status} to GET ${shown}${detail ? `: ${detail}` : ''}`
 }
 
-/** The server's own explanation (OpenAI's `{ error: { message } }`, or the start of the body), one line. */
-async function errorDetail(response: Response): Promise<string> {
-  let text: string
-  try {
-    text = await readCapped(response)
-  } catch {
-    return ''
-  }
-  let detail = text
-  try {
-    const parsed = z
-      .looseObject({ error: z.union([z.string(), z.looseObject({ message: z.string() })]) })
-      .safeParse(JSON.parse(text))
-    if (parsed.success) {
-      detail = typeof parsed.data.error === 'string' ? parsed.data.error : parsed.data.error.message
-    }
-  } catch {
-    // Not JSON: the start of the text body is the best explanation there is.
-  }
-  return oneLine(detail, 200)
-}
-
 function describeFetchError(error: unknown, context: TargetContext, timedOut: boolean): string {
   const { name, base } = context
   if (timedOut)
@@ -234,55 +220,6 @@ function parseModelEntries(
     byId.set(id, stated ? { id, stated } : { id })
   }
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-}
-
-class BodyTooLargeError extends Error {}
-
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  // Leaving the loop early (the throw) cancels the stream, so an endless body is not read to the end.
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size > MAX_MODEL_LIST_BYTES) throw new BodyTooLargeError()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/** undici reports "fetch failed" and hides the socket error (with its `code`) in `cause` or `errors`. */
-function systemErrorCode(error: unknown): string | undefined {
-  for (const link of causeChain(error)) {
-    const code = (link as { code?: unknown }).code
-    if (typeof code === 'string') return code
-  }
-  return undefined
-}
-
-function deepestMessage(error: unknown): string {
-  const messages = [...causeChain(error)].map((link) => (link instanceof Error ? link.message : String(link)))
-  return messages.filter((message) => message !== '').at(-1) ?? 'unknown error'
-}
-
-function* causeChain(error: unknown): Generator<unknown> {
-  const seen = new Set<unknown>()
-  const queue = [error]
-  while (queue.length > 0) {
-    const link = queue.shift()
-    if (link === undefined || link === null || seen.has(link)) continue
-    seen.add(link)
-    yield link
-    if (typeof link !== 'object') continue
-    queue.push((link as { cause?: unknown }).cause)
-    const errors = (link as { errors?: unknown }).errors
-    if (Array.isArray(errors)) queue.push(...(errors as unknown[]))
-  }
-}
-
-function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max)}…` : line
 }
 
 function formatSeconds(ms: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { errorDetail, oneLine } from '../../net/http-answer'
 import { redactUrl } from '../../mcp/redact'
 
 /**
@@ -10,8 +11,6 @@ import { redactUrl } from '../../mcp/redact'
 export const MAX_EMBEDDING_DIMENSIONS = 8192
 /** 64 vectors of 8192 numbers written as JSON are ~12 MiB; a body far beyond is not an embeddings answer. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024
-
-export class AnswerTooLargeError extends Error {}
 
 const answerSchema = z.looseObject({
   data: z.array(z.looseObject({ embedding: z.array(z.unknown()), index: z.unknown().optional() })),
@@ -112,44 +111,4 @@ export async function describeStatus(response: Response, context: StatusContext)
   }
   const detail = await errorDetail(response)
   return `answered HTTP ${status}${detail ? `: ${detail}` : ''}`
-}
-
-/** The server's own explanation (OpenAI's `{ error: { message } }`, or the start of the body), one line. */
-async function errorDetail(response: Response): Promise<string> {
-  let text: string
-  try {
-    text = await readCapped(response, 64 * 1024)
-  } catch {
-    return ''
-  }
-  let detail = text
-  try {
-    const parsed = z
-      .looseObject({ error: z.union([z.string(), z.looseObject({ message: z.string() })]) })
-      .safeParse(JSON.parse(text))
-    if (parsed.success) {
-      detail = typeof parsed.data.error === 'string' ? parsed.data.error : parsed.data.error.message
-    }
-  } catch {
-    // Not JSON: the start of the text body is the best explanation there is.
-  }
-  return oneLine(detail, 200)
-}
-
-/** The body as text, or AnswerTooLargeError past `limit` bytes (leaving the loop cancels the stream). */
-export async function readCapped(response: Response, limit = MAX_ANSWER_BYTES): Promise<string> {
-  if (!response.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size > limit) throw new AnswerTooLargeError()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-export function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max)}…` : line
 }

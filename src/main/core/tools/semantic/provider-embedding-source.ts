@@ -6,13 +6,13 @@ import type { ProviderService } from '../../models/provider-service'
 import { providerLabel } from '../../models/provider-settings'
 import { normalized, type EmbeddingSource, type EmbedOptions } from './embedding-source'
 import {
-  AnswerTooLargeError,
-  describeStatus,
-  MAX_ANSWER_BYTES,
+  BodyTooLargeError,
+  deepestMessage,
   oneLine,
-  parseEmbeddingsAnswer,
   readCapped,
-} from './embeddings-answer'
+  systemErrorCode,
+} from '../../net/http-answer'
+import { describeStatus, MAX_ANSWER_BYTES, parseEmbeddingsAnswer } from './embeddings-answer'
 
 /** Texts per request: small enough for local servers and any provider's limit, large enough to be quick. */
 export const EMBEDDING_BATCH_SIZE = 64
@@ -218,7 +218,7 @@ async function postBatch(
       redirect: 'manual',
     })
     if (!response.ok) throw target.fail(`${target.label} ${await describeStatus(response, target)}`)
-    body = await readCapped(response)
+    body = await readCapped(response, MAX_ANSWER_BYTES)
   } catch (error) {
     if (error instanceof IpcFailure) throw error
     // The caller's cancellation wins over a timeout that fired at the same moment.
@@ -257,7 +257,7 @@ function missingProvider(providerId: string, model: string): IpcFailure {
 function describeFetchError(error: unknown, target: Target, timedOut: boolean): string {
   const { label, base } = target
   if (timedOut) return `${label} did not answer within ${formatSeconds(target.timeoutMs)}`
-  if (error instanceof AnswerTooLargeError) {
+  if (error instanceof BodyTooLargeError) {
     return `${label} sent more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB in one answer`
   }
   const code = systemErrorCode(error)
@@ -276,35 +276,6 @@ function describeFetchError(error: unknown, target: Target, timedOut: boolean): 
       return `${label} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
     default:
       return `${label} is not reachable at ${base}: ${code}`
-  }
-}
-
-/** undici reports "fetch failed" and hides the socket error (with its `code`) in `cause` or `errors`. */
-function systemErrorCode(error: unknown): string | undefined {
-  for (const link of causeChain(error)) {
-    const code = (link as { code?: unknown }).code
-    if (typeof code === 'string') return code
-  }
-  return undefined
-}
-
-function deepestMessage(error: unknown): string {
-  const messages = [...causeChain(error)].map((link) => (link instanceof Error ? link.message : String(link)))
-  return messages.filter((message) => message !== '').at(-1) ?? 'unknown error'
-}
-
-function* causeChain(error: unknown): Generator<unknown> {
-  const seen = new Set<unknown>()
-  const queue = [error]
-  while (queue.length > 0) {
-    const link = queue.shift()
-    if (link === undefined || link === null || seen.has(link)) continue
-    seen.add(link)
-    yield link
-    if (typeof link !== 'object') continue
-    queue.push((link as { cause?: unknown }).cause)
-    const errors = (link as { errors?: unknown }).errors
-    if (Array.isArray(errors)) queue.push(...(errors as unknown[]))
   }
 }
 

@@ -22,6 +22,16 @@ const TOOLS = [
 
 const ready = (layer: SemanticToolLayer) => statusWhere(layer, (status) => status.state === 'ready')
 
+/** A layer's life as a restart ends it: every tool embedded, the layer stopped, its vectors on disk. */
+async function embedAndStop(cacheDir: string, tools = TOOLS): Promise<ReturnType<typeof fakeLayer>> {
+  const made = track(fakeLayer({ cacheDir }))
+  made.layer.setServerTools('srv', tools)
+  await ready(made.layer)
+  made.layer.dispose()
+  await made.layer.whenFlushed()
+  return made
+}
+
 describe('SemanticToolLayer', () => {
   it('embeds every tool once in the background and then answers cosines for a query', async () => {
     const { layer, sources } = track(fakeLayer())
@@ -41,18 +51,9 @@ describe('SemanticToolLayer', () => {
 
   it('reads unchanged tools from the disk cache on restart and embeds only a changed definition', async () => {
     const cacheDir = tempDir()
-    const first = track(fakeLayer({ cacheDir }))
-    first.layer.setServerTools('srv', TOOLS)
-    await ready(first.layer)
-    first.layer.dispose()
-    await first.layer.whenFlushed()
-
-    const second = track(fakeLayer({ cacheDir }))
+    await embedAndStop(cacheDir)
     const changed = [...TOOLS.slice(0, 2), tool('create_event', 'Create a meeting in a calendar')]
-    second.layer.setServerTools('srv', changed)
-    await ready(second.layer)
-    second.layer.dispose()
-    await second.layer.whenFlushed()
+    const second = await embedAndStop(cacheDir, changed)
     // Cache hits for the two unchanged definitions; a miss (new hash) for the changed one.
     expect(second.sources[0]?.background).toEqual([expect.stringContaining('Create a meeting')])
 
@@ -65,11 +66,7 @@ describe('SemanticToolLayer', () => {
 
   it('keeps vectors of another model apart: a new source id embeds again', async () => {
     const cacheDir = tempDir()
-    const first = track(fakeLayer({ cacheDir }))
-    first.layer.setServerTools('srv', TOOLS)
-    await ready(first.layer)
-    first.layer.dispose()
-    await first.layer.whenFlushed()
+    await embedAndStop(cacheDir)
     const other = track(
       fakeLayer({
         cacheDir,

@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/**
+ * Reading what a provider's HTTP endpoint answered, shared by model discovery (`GET /models`) and the
+ * embedding source (`POST /embeddings`): bounded bodies, the error text an OpenAI-compatible server sends,
+ * and the socket error undici hides behind "fetch failed".
+ */
+
+/** A body longer than the reader's limit. */
+export class BodyTooLargeError extends Error {}
+
+/** The body as text, or BodyTooLargeError past `limit` bytes (leaving the loop cancels the stream). */
+export async function readCapped(response: Response, limit: number): Promise<string> {
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > limit) throw new BodyTooLargeError()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** What an error answer says: OpenAI's `{error: {message}}` or `{error: "…"}`, else the start of the text. */
+export async function errorDetail(response: Response): Promise<string> {
+  let text: string
+  try {
+    text = await readCapped(response, 64 * 1024)
+  } catch {
+    return ''
+  }
+  let detail = text
+  try {
+    const parsed = z
+      .looseObject({ error: z.union([z.string(), z.looseObject({ message: z.string() })]) })
+      .safeParse(JSON.parse(text))
+    if (parsed.success) {
+      detail = typeof parsed.data.error === 'string' ? parsed.data.error : parsed.data.error.message
+    }
+  } catch {
+    // Not JSON: the start of the text body is the best explanation there is.
+  }
+  return oneLine(detail, 200)
+}
+
+export function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max)}…` : line
+}
+
+/** undici reports "fetch failed" and hides the socket error (with its `code`) in `cause` or `errors`. */
+export function systemErrorCode(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    const code = (link as { code?: unknown }).code
+    if (typeof code === 'string') return code
+  }
+  return undefined
+}
+
+export function deepestMessage(error: unknown): string {
+  const messages = [...causeChain(error)].map((link) => (link instanceof Error ? link.message : String(link)))
+  return messages.filter((message) => message !== '').at(-1) ?? 'unknown error'
+}
+
+function* causeChain(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>()
+  const queue = [error]
+  while (queue.length > 0) {
+    const link = queue.shift()
+    if (link === undefined || link === null || seen.has(link)) continue
+    seen.add(link)
+    yield link
+    if (typeof link !== 'object') continue
+    queue.push((link as { cause?: unknown }).cause)
+    const errors = (link as { errors?: unknown }).errors
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]))
+  }
+}
