@@ -52,6 +52,7 @@ describe('profilePaths', () => {
       auditDir: path.join(home, 'audit'),
       bundlesDir: path.join(home, 'bundles'),
       approvedToolsFile: path.join(home, 'approved-tools.json'),
+      toolVectorsDir: path.join(home, 'cache', 'tool-vectors'),
     })
   })
 })
