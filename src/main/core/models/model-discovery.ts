@@ -4,11 +4,11 @@ import type { ProviderConfig } from '../../../shared/models/model-schema'
 import type { DiscoveredModel } from '../../../shared/models/provider-input'
 import {
   BodyTooLargeError,
-  deepestMessage,
+  connectionFailure,
   errorDetail,
+  formatSeconds,
   oneLine,
   readCapped,
-  systemErrorCode,
 } from '../net/http-answer'
 import { redactForLog, redactUrl } from '../mcp/redact'
 import { baseUrlProblem } from './language-model-factory'
@@ -163,30 +163,8 @@ function describeFetchError(error: unknown, context: TargetContext, timedOut: bo
   if (timedOut)
     return `${name} did not answer GET ${context.shown} within ${formatSeconds(context.timeoutMs)}`
   if (error instanceof Error && error.name === 'AbortError') return `discovering ${name} models was cancelled`
-  const code = systemErrorCode(error)
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `${name} is not reachable at ${base}: connection refused — is the server running?`
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_NONAME':
-      return `${name} is not reachable at ${base}: its host name could not be resolved`
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return `${name} closed the connection before answering GET ${context.shown}`
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `${name} is not reachable at ${base}: no route or no answer (${code})`
-    case 'UND_ERR_BODY_TIMEOUT':
-    case 'UND_ERR_HEADERS_TIMEOUT':
-      return `${name} did not answer GET ${context.shown} in time (${code})`
-  }
   if (error instanceof BodyTooLargeError) return `${name} sent more than 16 MiB for GET ${context.shown}`
-  if (code !== undefined) return `${name} is not reachable at ${base}: ${code}`
-  return `${name} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
+  return connectionFailure(error, name, base, `GET ${context.shown}`)
 }
 
 /** Each listed model's id and what the entry states about it; the first entry of an id wins. */
@@ -220,8 +198,4 @@ function parseModelEntries(
     byId.set(id, stated ? { id, stated } : { id })
   }
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }

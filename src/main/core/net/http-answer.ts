@@ -50,7 +50,7 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** undici reports "fetch failed" and hides the socket error (with its `code`) in `cause` or `errors`. */
-export function systemErrorCode(error: unknown): string | undefined {
+function systemErrorCode(error: unknown): string | undefined {
   for (const link of causeChain(error)) {
     const code = (link as { code?: unknown }).code
     if (typeof code === 'string') return code
@@ -58,7 +58,44 @@ export function systemErrorCode(error: unknown): string | undefined {
   return undefined
 }
 
-export function deepestMessage(error: unknown): string {
+/**
+ * Why a request to `base` got no answer, in the user's terms, from the socket error undici hides behind
+ * "fetch failed". `request` names what was sent (e.g. `GET http://…/v1/models`).
+ */
+export function connectionFailure(error: unknown, name: string, base: string, request: string): string {
+  const code = systemErrorCode(error)
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `${name} is not reachable at ${base}: connection refused — is the server running?`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `${name} is not reachable at ${base}: its host name could not be resolved`
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return `${name} closed the connection before answering ${request}`
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${name} is not reachable at ${base}: no route or no answer (${code})`
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return `${name} did not answer ${request} in time (${code})`
+    case undefined:
+      return `${name} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
+    default:
+      return `${name} is not reachable at ${base}: ${code}`
+  }
+}
+
+/** A timeout as people read it: `30 s`, or `1500 ms` when it is not whole seconds. */
+export function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
+}
+
+function deepestMessage(error: unknown): string {
   const messages = [...causeChain(error)].map((link) => (link instanceof Error ? link.message : String(link)))
   return messages.filter((message) => message !== '').at(-1) ?? 'unknown error'
 }

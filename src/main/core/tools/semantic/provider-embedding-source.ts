@@ -7,10 +7,9 @@ import { providerLabel } from '../../models/provider-settings'
 import { normalized, type EmbeddingSource, type EmbedOptions } from './embedding-source'
 import {
   BodyTooLargeError,
-  deepestMessage,
-  oneLine,
+  connectionFailure,
+  formatSeconds,
   readCapped,
-  systemErrorCode,
 } from '../../net/http-answer'
 import { describeStatus, MAX_ANSWER_BYTES, parseEmbeddingsAnswer } from './embeddings-answer'
 
@@ -260,29 +259,9 @@ function describeFetchError(error: unknown, target: Target, timedOut: boolean): 
   if (error instanceof BodyTooLargeError) {
     return `${label} sent more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB in one answer`
   }
-  const code = systemErrorCode(error)
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `${label} is not reachable at ${base}: connection refused — is the server running?`
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_NONAME':
-      return `${label} is not reachable at ${base}: its host name could not be resolved`
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return `${label}: the server at ${base} closed the connection before answering`
-    case undefined:
-      return `${label} is not reachable at ${base}: ${oneLine(deepestMessage(error), 200)}`
-    default:
-      return `${label} is not reachable at ${base}: ${code}`
-  }
+  return connectionFailure(error, label, base, `POST ${target.shown}`)
 }
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '')
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }
