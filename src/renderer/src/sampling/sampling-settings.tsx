@@ -4,6 +4,7 @@ import { buildSamplingPatch, samplingSettingsForm, type SamplingSettingsForm } f
 import type { FieldErrors } from '../ui/value-rows-model'
 import { useAppState } from '../app/store-context'
 import { TextField } from '../ui/text-field'
+import { SaveActions } from '../ui/save-actions'
 
 function SamplingSettingsFields({
   stored,
@@ -106,14 +107,7 @@ function SamplingSettingsFields({
           {errors.form}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-        <span role="status" className="hint">
-          {saved ? 'Saved.' : ''}
-        </span>
-      </div>
+      <SaveActions busy={busy} saved={saved} />
     </form>
   )
 }

@@ -3,6 +3,7 @@ import type { EmbeddingSourceSetting } from '../../../shared/settings/settings-s
 import type { ProviderView } from '../../../shared/settings/settings-view'
 import { TextField } from '../ui/text-field'
 import { providerOptionLabel } from './semantic-status-model'
+import { SaveActions } from '../ui/save-actions'
 
 type SourceKind = EmbeddingSourceSetting['kind']
 
@@ -143,14 +144,7 @@ export function SemanticEmbeddingSource({
               onSaved(false)
             }}
           />
-          <div className="form-actions">
-            <button type="submit" className="button button--primary">
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <span role="status" className="hint">
-              {saved ? 'Saved.' : ''}
-            </span>
-          </div>
+          <SaveActions busy={busy} saved={saved} />
         </form>
       )}
     </fieldset>
