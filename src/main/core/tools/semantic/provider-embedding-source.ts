@@ -5,12 +5,7 @@ import { baseUrlProblem, type ProviderCredentials } from '../../models/language-
 import type { ProviderService } from '../../models/provider-service'
 import { providerLabel } from '../../models/provider-settings'
 import { normalized, type EmbeddingSource, type EmbedOptions } from './embedding-source'
-import {
-  BodyTooLargeError,
-  connectionFailure,
-  formatSeconds,
-  readCapped,
-} from '../../net/http-answer'
+import { BodyTooLargeError, connectionFailure, formatSeconds, readCapped } from '../../net/http-answer'
 import { describeStatus, MAX_ANSWER_BYTES, parseEmbeddingsAnswer } from './embeddings-answer'
 
 /** Texts per request: small enough for local servers and any provider's limit, large enough to be quick. */
