@@ -19,6 +19,8 @@ import type { ResourceService } from './mcp/resources/resource-service'
 import type { ElicitationService } from './elicitation/elicitation-service'
 import type { ViewService } from './apps/view-service'
 import type { ViewSandbox } from '../../shared/apps/view-schema'
+import type { InstallPreviewer, RegistryCatalog } from './registry/registry-ports'
+import { registryHandlers } from './registry/registry-handlers'
 
 export interface HostDeps {
   settings: SettingsService
@@ -36,6 +38,9 @@ export interface HostDeps {
   elicitation: ElicitationService
   /** MCP Apps: tool views and what they may ask of the host. */
   views: ViewService
+  /** The MCP registries (Browse) and the installer behind registry entries and install links. */
+  registry: RegistryCatalog
+  installs: InstallPreviewer
   /** Where the window sandboxes views (web mode's second origin, the desktop's own scheme); none: no views. */
   viewSandbox?: ViewSandbox
   /** Passed in when services built before the host emit events too (sampling streams). */
@@ -84,9 +89,11 @@ export function createHost(deps: HostDeps): Host {
     elicitation.subscribeChanges((changes) => events.emit('elicitation:changed', changes)),
     chat.toolIndex.semantic?.subscribe((status) => events.emit('tools:semantic-status', status)) ??
       (() => {}),
+    deps.registry.subscribe((registries) => events.emit('registry:changed', { registries })),
   ]
 
   const handlers: RequestHandlers = {
+    ...registryHandlers(deps.registry, deps.installs),
     'app:info': () => ({
       ...deps.info,
       settingsPath: settings.path,

@@ -66,6 +66,13 @@ export const importPreviewSchema = z.object({
     }),
   ),
   notes: z.array(z.string()),
+  /**
+   * Where the servers come from when it is not a file the user chose: "Install link from cursor://…",
+   * "MCP registry (registry.modelcontextprotocol.io)". Shown at the top of the preview.
+   */
+  origin: z.string().optional(),
+  /** An install link's servers are added disabled: nothing runs until the user turns the server on. */
+  addsDisabled: z.boolean().optional(),
 })
 export type ImportPreview = z.infer<typeof importPreviewSchema>
 

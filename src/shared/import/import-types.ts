@@ -20,6 +20,8 @@ export const IMPORT_FORMATS = [
   'gemini',
   'goose',
   'codex',
+  'mcp-registry',
+  'install-link',
 ] as const
 export const importFormatSchema = z.enum(IMPORT_FORMATS)
 export type ImportFormat = z.infer<typeof importFormatSchema>
@@ -38,6 +40,8 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   gemini: 'Gemini CLI (settings.json mcpServers)',
   goose: 'Goose (config.yaml extensions)',
   codex: 'Codex (config.toml mcp_servers)',
+  'mcp-registry': 'MCP registry entry (server.json)',
+  'install-link': 'Install link (mcp-desk://, vscode:, cursor://, cherrystudio://)',
 }
 
 /** A `${…}` reference found in a value: asked for, or resolved from the user's environment with consent. */

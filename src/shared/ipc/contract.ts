@@ -56,6 +56,7 @@ import {
 } from '../import/bundle-info'
 import type { IpcResult } from './ipc-error'
 import { semanticStatusSchema } from '../tools/semantic-status'
+import { registryEventChannels, registryRequestChannels } from './registry-channels'
 import {
   completionSchema,
   promptCompleteRequestSchema,
@@ -324,9 +325,11 @@ export const requestChannels = {
     request: z.object({ instanceId: z.string().min(1).max(100) }).strict(),
     response: z.object({ closed: z.literal(true) }),
   },
+  ...registryRequestChannels,
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>
 
 export const eventChannels = {
+  ...registryEventChannels,
   'settings:changed': settingsViewSchema,
   /** settings.json became unusable (`problem`) or usable again (null); see AppInfo.settingsProblem. */
   'settings:problem': z.object({ problem: z.string().nullable() }),

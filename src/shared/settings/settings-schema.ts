@@ -235,6 +235,26 @@ export const rootsSettingsSchema = z
   .strict()
 export type RootsSettings = z.infer<typeof rootsSettingsSchema>
 
+/**
+ * An MCP registry the Browse tab and `mcp-desk registry` read (issue 24): the official one by default, or a
+ * subregistry or an organisation's mirror. http is allowed only to this computer (checked where it is added).
+ */
+export const registrySourceSchema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/, 'a registry URL starts with https://'),
+    name: z.string().trim().min(1).max(100),
+  })
+  .strict()
+export type RegistrySource = z.infer<typeof registrySourceSchema>
+
+export const DEFAULT_REGISTRIES: RegistrySource[] = [
+  { url: 'https://registry.modelcontextprotocol.io', name: 'MCP registry' },
+]
+
 export const settingsSchema = z
   .object({
     schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION),
@@ -255,6 +275,14 @@ export const settingsSchema = z
     sampling: samplingSettingsSchema.default(samplingSettingsSchema.parse({})),
     tools: toolSettingsSchema.default(toolSettingsSchema.parse({})),
     roots: rootsSettingsSchema.default({ default: [], servers: {} }),
+    registries: z
+      .array(registrySourceSchema)
+      .max(20)
+      .default(DEFAULT_REGISTRIES)
+      .refine(
+        (list) => new Set(list.map((r) => r.url.replace(/\/+$/, ''))).size === list.length,
+        'a registry is listed twice',
+      ),
     servers: z
       .array(serverConfigSchema)
       .default([])

@@ -18,6 +18,8 @@ export interface ProfilePaths {
   approvedToolsFile: string
   /** Tool search's cached tool vectors, one file per embedding model (safe to delete). */
   toolVectorsDir: string
+  /** The registries' synced catalogs, one file per registry (safe to delete: the next sync refills it). */
+  registryCacheDir: string
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -81,5 +83,6 @@ export function profilePaths(home: string): ProfilePaths {
     bundlesDir: path.join(home, 'bundles'),
     approvedToolsFile: path.join(home, 'approved-tools.json'),
     toolVectorsDir: path.join(home, 'cache', 'tool-vectors'),
+    registryCacheDir: path.join(home, 'cache', 'registries'),
   }
 }

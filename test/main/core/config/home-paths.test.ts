@@ -53,6 +53,7 @@ describe('profilePaths', () => {
       bundlesDir: path.join(home, 'bundles'),
       approvedToolsFile: path.join(home, 'approved-tools.json'),
       toolVectorsDir: path.join(home, 'cache', 'tool-vectors'),
+      registryCacheDir: path.join(home, 'cache', 'registries'),
     })
   })
 })
