@@ -1,0 +1,194 @@
+import type { FetchLike } from '@modelcontextprotocol/client'
+import { isLoopbackHostname } from '../security/external-link-policy'
+import { redactUrl } from '../mcp/http/remote-url-policy'
+import {
+  addressRefusalOf,
+  createPinnedFetch,
+  localHttpOnly,
+  publicOnly,
+  sharedPinnedFetch,
+  type HostLookup,
+} from '../mcp/http/pinned-fetch'
+
+/**
+ * The fetch behind everything MCP Desk asks of a registry (pages, versions, icons). A registry is another
+ * party's server, and the icons it lists may point anywhere, so:
+ *
+ * - https only; plain http only to this computer;
+ * - no private, link-local or loopback targets unless the registry itself is on this computer (a local
+ *   mirror, and the test fixtures); the address is judged when the connection is made (pinned-fetch.ts);
+ * - redirects followed by hand, at most 5, each hop checked the same way;
+ * - no credentials: none in URLs, no cookies, no configured headers;
+ * - every answer capped in bytes, and the whole request (headers and body) bounded in time, so a body that
+ *   trickles forever ends as surely as one that never starts.
+ */
+export interface RegistryFetchOptions {
+  /** The registry's base URL: whether private targets are allowed depends on where it lives. */
+  registryUrl: string
+  /** Replaces the network entirely (tests): no address is checked then. */
+  fetch?: FetchLike
+  /** Resolves a host name to its addresses; DNS by default, a table in tests. */
+  lookup?: HostLookup
+}
+
+export interface RegistryRequest {
+  /** Largest body read; a larger one is refused with `what` in the sentence. */
+  maxBytes: number
+  /** For the whole request, headers and body. */
+  timeoutMs: number
+  /** What is fetched, in words ("a page of servers", "an icon"). */
+  what: string
+  accept?: string
+}
+
+export interface RegistryAnswer {
+  status: number
+  contentType: string
+  body: Buffer
+}
+
+/** A request to a registry that could not be made or answered in bounds; the message is for the user. */
+export class RegistryFetchError extends Error {
+  override readonly name = 'RegistryFetchError'
+}
+
+export type RegistryGet = (url: string, request: RegistryRequest) => Promise<RegistryAnswer>
+
+const MAX_REDIRECTS = 5
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+export function createRegistryFetch(options: RegistryFetchOptions): RegistryGet {
+  const allowPrivate = isLoopbackHostname(new URL(options.registryUrl).hostname)
+  const rule = allowPrivate ? localHttpOnly : publicOnly
+  const baseFetch: FetchLike =
+    options.fetch ??
+    (options.lookup === undefined
+      ? sharedPinnedFetch(rule)
+      : createPinnedFetch({ rule, lookup: options.lookup }).fetch)
+
+  return async (target, request) => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), request.timeoutMs)
+    const timedOut = (): RegistryFetchError =>
+      new RegistryFetchError(
+        `${request.what} from ${redactUrl(target)} took longer than ${formatSeconds(request.timeoutMs)}`,
+      )
+    try {
+      let url = parseUrl(target)
+      for (let hop = 0; ; hop++) {
+        checkTarget(url)
+        const response = await baseFetch(url, {
+          redirect: 'manual',
+          credentials: 'omit',
+          signal: controller.signal,
+          headers: { accept: request.accept ?? 'application/json' },
+        }).catch((error: unknown) => {
+          if (controller.signal.aborted) throw timedOut()
+          const refusal = addressRefusalOf(error)
+          if (refusal !== undefined) {
+            throw new RegistryFetchError(
+              `refused ${redactUrl(url)}: ${refusal.message}${allowPrivate ? '' : ', and the registry is not on this computer'}`,
+            )
+          }
+          throw new RegistryFetchError(`cannot reach ${redactUrl(url)}: ${causeOf(error)}`)
+        })
+        if (!REDIRECT_STATUSES.has(response.status)) {
+          const body = await readCapped(response, request, url, controller.signal).catch((error: unknown) => {
+            if (controller.signal.aborted && !(error instanceof RegistryFetchError)) throw timedOut()
+            throw error
+          })
+          return { status: response.status, contentType: response.headers.get('content-type') ?? '', body }
+        }
+        await response.body?.cancel().catch(() => undefined)
+        const location = response.headers.get('location')
+        if (location === null || hop >= MAX_REDIRECTS) {
+          throw new RegistryFetchError(
+            location === null
+              ? `${redactUrl(url)} answered HTTP ${response.status} without a Location`
+              : `more than ${MAX_REDIRECTS} redirects while fetching ${request.what} from ${redactUrl(target)}`,
+          )
+        }
+        url = parseUrl(location, url)
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+function parseUrl(text: string, base?: URL): URL {
+  try {
+    return new URL(text, base)
+  } catch {
+    throw new RegistryFetchError(`"${text.slice(0, 200)}" is not a URL`)
+  }
+}
+
+/** What the URL alone decides; the address is judged when the connection is made. */
+function checkTarget(url: URL): void {
+  if (url.username !== '' || url.password !== '') {
+    throw new RegistryFetchError(`${redactUrl(url)} carries credentials in the URL`)
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHostname(url.hostname))) {
+    throw new RegistryFetchError(
+      `refused ${redactUrl(url)}: registries and their icons must use https (http only on this computer)`,
+    )
+  }
+}
+
+async function readCapped(
+  response: Response,
+  request: RegistryRequest,
+  url: URL,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const tooLarge = (): RegistryFetchError =>
+    new RegistryFetchError(
+      `${request.what} from ${redactUrl(url)} is larger than ${formatBytes(request.maxBytes)}; it was not read`,
+    )
+  if (response.body === null) return Buffer.alloc(0)
+  const declared = Number(response.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > request.maxBytes) {
+    await response.body.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  // A body that trickles forever must end with the request's deadline even if the stream ignores the signal.
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const fail = (): void => reject(new Error('aborted'))
+    if (signal.aborted) fail()
+    else signal.addEventListener('abort', fail, { once: true })
+  })
+  aborted.catch(() => undefined)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted])
+      if (done) break
+      total += value.byteLength
+      if (total > request.maxBytes) throw tooLarge()
+      chunks.push(value)
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined)
+    throw error
+  }
+  return Buffer.concat(chunks)
+}
+
+function causeOf(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error)
+  for (let link = error, depth = 0; link instanceof Error && depth < 5; link = link.cause, depth++) {
+    message = link.message
+  }
+  return message
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} seconds`
+}
