@@ -46,7 +46,15 @@ const optionSpec = {
   format: { type: 'string' },
   out: { type: 'string' },
   attach: { type: 'string', multiple: true },
+  registry: { type: 'string' },
+  all: { type: 'boolean' },
 } as const
+
+/**
+ * `registry` commands take `--version V` (a server's version); everywhere else --version (-v) prints
+ * MCP Desk's own version.
+ */
+const registryOptionSpec = { ...optionSpec, version: { type: 'string', short: 'v' } } as const
 
 type OptionName = keyof typeof optionSpec
 
@@ -80,6 +88,12 @@ export type CommandName =
   | 'roots reset'
   | 'prompts'
   | 'resources'
+  | 'registry search'
+  | 'registry show'
+  | 'registry list'
+  | 'registry add'
+  | 'registry remove'
+  | 'registry sync'
 
 interface CommandSpec {
   /** Options beyond the global ones (--home, --help, --version). */
@@ -156,6 +170,12 @@ const commands: Record<CommandName, CommandSpec> = {
   'roots reset': { options: [], operands: ['<server>'] },
   prompts: { options: ['json', 'arg'], operands: ['<server>'], optionalOperands: ['<name>'] },
   resources: { options: ['json'], operands: ['<server>'], optionalOperands: ['<uri>'] },
+  'registry search': { options: ['json', 'registry', 'all'], operands: ['<query>'] },
+  'registry show': { options: ['version', 'json', 'registry'], operands: ['<name>'] },
+  'registry list': { options: ['json'], operands: [] },
+  'registry add': { options: ['name'], operands: ['<url>'] },
+  'registry remove': { options: [], operands: ['<url>'] },
+  'registry sync': { options: ['json'], operands: [], optionalOperands: ['<url>'] },
 }
 
 /** Commands spelled as two words: the group and what each subcommand is called. */
@@ -169,6 +189,7 @@ const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   models: { subcommands: ['discover', 'default'], bare: 'models' },
   tools: { subcommands: ['search'] },
   roots: { subcommands: ['add', 'remove', 'list', 'reset'], bare: 'roots list' },
+  registry: { subcommands: ['search', 'show', 'list', 'add', 'remove', 'sync'], bare: 'registry list' },
 }
 
 export type OptionValues = ReturnType<typeof parse>['values']
@@ -184,8 +205,9 @@ export interface ParsedCommand {
 export type ParsedArgv = { kind: 'help' } | { kind: 'version' } | ({ kind: 'command' } & ParsedCommand)
 
 function parse(argv: string[]) {
+  const options = firstWord(argv) === 'registry' ? registryOptionSpec : optionSpec
   try {
-    return parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true, tokens: true })
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true })
   } catch (error) {
     // node's messages name the offending option ("Unknown option '--frob'. To specify a positional ...");
     // the first sentence is the useful part.
@@ -193,11 +215,23 @@ function parse(argv: string[]) {
   }
 }
 
+/** The command's first word, read leniently (the strict parse needs to know which options apply). */
+function firstWord(argv: string[]): string | undefined {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: optionSpec,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  })
+  return tokens.find((token) => token.kind === 'positional')?.value
+}
+
 /** Splits argv into a known command, its operands and options; anything that does not fit is a UsageError. */
 export function parseCommandLine(argv: string[]): ParsedArgv {
   const { values, tokens } = parse(argv)
   if (values.help) return { kind: 'help' }
-  if (values.version) return { kind: 'version' }
+  if (values.version === true) return { kind: 'version' }
 
   const terminator = tokens.find((token) => token.kind === 'option-terminator')?.index ?? Infinity
   const words: string[] = []

@@ -167,6 +167,28 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         { server: operand, uri: operands[1], json },
         io,
       )
+    case 'registry search':
+      return (await import('./commands/registry-command')).searchRegistry(
+        home,
+        operand,
+        { json, registry: values.registry, all: values.all === true },
+        io,
+      )
+    case 'registry show':
+      return (await import('./commands/registry-command')).showRegistryEntry(
+        home,
+        operand,
+        { json, registry: values.registry, version: registryVersion(values.version) },
+        io,
+      )
+    case 'registry list':
+      return (await import('./commands/registry-command')).listRegistries(home, json, io)
+    case 'registry add':
+      return (await import('./commands/registry-command')).addRegistry(home, operand, values.name, io)
+    case 'registry remove':
+      return (await import('./commands/registry-command')).removeRegistry(home, operand, io)
+    case 'registry sync':
+      return (await import('./commands/registry-command')).syncRegistries(home, operands[0], json, io)
     case 'export':
       return (await import('./commands/export-command')).exportConfig(
         home,
@@ -174,4 +196,9 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
         io,
       )
   }
+}
+
+/** `--version V` of a registry command (the parser reads it as a string there, a flag elsewhere). */
+function registryVersion(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined
 }

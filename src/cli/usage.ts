@@ -175,6 +175,23 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       from the cache or computed; --no-wait searches at once, by words for
       tools without one. --json says which ranking answered
 
+  registry search <query> [--all] [--json] [--registry URL]
+      Search the saved MCP registries' servers (name, title, description,
+      package) in the local index; a registry never synced, or not for an
+      hour, is synced first (progress on stderr). Deprecated and deleted
+      servers are left out unless --all. --registry URL searches that
+      registry instead, for this command only (it is not saved)
+  registry show <name> [--version V] [--json] [--registry URL]
+      One server's details, versions and install options (npm, PyPI, Docker,
+      MCP bundle, remote), asked of its registry; offline, what was synced
+  registry list [--json]
+      The saved registries with their server counts and last sync
+  registry add <url> [--name NAME]  |  registry remove <url>
+      Save or forget a registry (https; plain http only on this computer)
+  registry sync [<url>] [--json]
+      Fetch what changed in every saved registry (or one) since the last
+      sync; exit 1 when one failed
+
 Options:
   --home DIR      Profile folder. Default: $MCP_DESK_HOME, else the desktop
                   app's folder:

@@ -27,7 +27,10 @@ const faults: Array<{ fault: FixtureFault; error: RegExp }> = [
   { fault: 'garbage', error: /answered a page of servers with something that is not JSON/ },
   { fault: 'html', error: /answered a page of servers with something that is not JSON/ },
   { fault: 'shape', error: /in a shape that is not the registry API v0\.1/ },
-  { fault: 'huge', error: /a page of servers from http:\/\/127\.0\.0\.1:\d+\/v0\.1\/servers is larger than 8 MiB/ },
+  {
+    fault: 'huge',
+    error: /a page of servers from http:\/\/127\.0\.0\.1:\d+\/v0\.1\/servers is larger than 8 MiB/,
+  },
   { fault: 'slow', error: /a page of servers from .* took longer than 200 ms/ },
   { fault: 'endless', error: /a page of servers from .* took longer than 200 ms/ },
   { fault: 'redirect-loop', error: /more than 5 redirects while fetching a page of servers/ },

@@ -59,7 +59,7 @@ export class RegistryClient {
     if (query.updatedSince !== undefined) params.set('updated_since', query.updatedSince)
     params.set('version', 'latest')
     if (query.search !== undefined && query.search !== '') params.set('search', query.search)
-    const json = await this.#json(`${this.#base}/v0.1/servers?${params}`, 'a page of servers')
+    const json = await this.#json(`${this.#base}/v0.1/servers?${params.toString()}`, 'a page of servers')
     const list = this.#shape(listSchema, json, 'a page of servers')
     const { entries, skipped } = parseEntries(list.servers)
     const cursor = list.metadata?.nextCursor ?? list.metadata?.next_cursor

@@ -17,7 +17,12 @@ import { createRegistryFetch, RegistryFetchError, type RegistryFetchOptions } fr
 import { RegistryIcons } from './registry-icons'
 import { RegistryIndex } from './registry-index'
 import type { RegistryCatalog, RegistryServerVersion } from './registry-ports'
-import { addRegistrySource, normalizeRegistryUrl, removeRegistrySource, sameRegistry } from './registry-sources'
+import {
+  addRegistrySource,
+  normalizeRegistryUrl,
+  removeRegistrySource,
+  sameRegistry,
+} from './registry-sources'
 import { DEFAULT_SYNC_LIMITS, fetchCatalog, updatedSinceOf, type SyncLimits } from './registry-sync'
 
 export interface RegistryServiceDeps {
@@ -209,8 +214,14 @@ export class RegistryService implements RegistryCatalog {
     if (error instanceof IpcFailure && error.code === 'not_found') throw error
     if (!(error instanceof RegistryFetchError)) throw error
     const indexed = this.#knownOf(url).index.get(request.name)
-    if (indexed === undefined || (request.version !== undefined && indexed.server.version !== request.version)) {
-      throw new IpcFailure('unavailable', `${error.message}; ${request.name} is not in what was synced of ${url}`)
+    if (
+      indexed === undefined ||
+      (request.version !== undefined && indexed.server.version !== request.version)
+    ) {
+      throw new IpcFailure(
+        'unavailable',
+        `${error.message}; ${request.name} is not in what was synced of ${url}`,
+      )
     }
     return indexed
   }

@@ -175,7 +175,9 @@ describe('RegistryService show and icons', () => {
     await service.icon(bed.registry.url, 'io.github.modelcontextprotocol/server-memory')
     expect(bed.registry.requests.filter((request) => request.startsWith('/icons/'))).toHaveLength(fetches)
 
-    await expect(service.icon(bed.registry.url, 'io.example/huge-icon')).rejects.toThrow(/larger than 256 KiB/)
+    await expect(service.icon(bed.registry.url, 'io.example/huge-icon')).rejects.toThrow(
+      /larger than 256 KiB/,
+    )
     await expect(service.icon(bed.registry.url, 'io.example/html-icon')).rejects.toThrow(/not a PNG/)
     expect(await service.icon(bed.registry.url, 'io.example/weather-py')).toEqual({ dataUrl: null })
   })

@@ -4,8 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SettingsFileDocument } from '../../../../src/main/core/config/settings-file-document'
 import { SettingsService } from '../../../../src/main/core/config/settings-service'
-import { RegistryService, type RegistryServiceDeps } from '../../../../src/main/core/registry/registry-service'
-import { startFixtureRegistry, type FixtureRegistry, type FixtureRegistryOptions } from '../../../fixtures/registry/fixture-registry'
+import {
+  RegistryService,
+  type RegistryServiceDeps,
+} from '../../../../src/main/core/registry/registry-service'
+import {
+  startFixtureRegistry,
+  type FixtureRegistry,
+  type FixtureRegistryOptions,
+} from '../../../fixtures/registry/fixture-registry'
 
 export interface RegistryTestBed {
   dir: string
