@@ -13,7 +13,12 @@ import type { SettingsService } from '../config/settings-service'
 import { readSnapshot, removeSnapshot, writeSnapshot } from './registry-cache-file'
 import { RegistryClient, DEFAULT_REQUEST_TIMEOUT_MS } from './registry-client'
 import { entryView, officialMetaOf } from './registry-entry-view'
-import { createRegistryFetch, RegistryFetchError, type RegistryFetchOptions } from './registry-fetch'
+import {
+  createRegistryFetch,
+  RegistryFetchError,
+  type RegistryFetchOptions,
+  type RegistryGet,
+} from './registry-fetch'
 import { RegistryIcons } from './registry-icons'
 import { RegistryIndex } from './registry-index'
 import type { RegistryCatalog, RegistryServerVersion } from './registry-ports'
@@ -60,6 +65,7 @@ export class RegistryService implements RegistryCatalog {
   readonly #known = new Map<string, Known>()
   readonly #listeners = new Set<(registries: RegistryState[]) => void>()
   readonly #icons = new RegistryIcons()
+  readonly #fetches = new Map<string, RegistryGet>()
   readonly #transient: RegistrySource[]
   #disposed = false
 
@@ -137,7 +143,7 @@ export class RegistryService implements RegistryCatalog {
         client.versions(request.name),
         client.version(request.name, request.version ?? 'latest'),
       ])
-      const versions = [...new Set(listed.entries.map((entry) => entry.server.version))].reverse()
+      const versions = newestFirst(listed.entries)
       return { entry: entryView(source.url, exact), versions, offline: false }
     } catch (error) {
       const indexed = this.#offlineEntry(source.url, request, error)
@@ -161,7 +167,13 @@ export class RegistryService implements RegistryCatalog {
     const entry = this.#knownOf(source.url).index.get(name)
     if (entry === undefined) return { dataUrl: null }
     const key = `${source.url}\n${name}\n${entry.server.version}`
-    return { dataUrl: await this.#icons.dataUrl(key, entry.server, this.#get(source.url)) }
+    try {
+      return { dataUrl: await this.#icons.dataUrl(key, entry.server, this.#get(source.url)) }
+    } catch (error) {
+      // An icon that cannot be had is the registry's doing: said as such, not as an internal error.
+      if (error instanceof RegistryFetchError) throw new IpcFailure('unavailable', error.message)
+      throw error
+    }
   }
 
   subscribe(listener: (registries: RegistryState[]) => void): () => void {
@@ -196,6 +208,12 @@ export class RegistryService implements RegistryCatalog {
         this.#deps.limits ?? DEFAULT_SYNC_LIMITS,
       )
       const index = known.index.merged(fetched.entries)
+      const { maxEntries } = this.#deps.limits ?? DEFAULT_SYNC_LIMITS
+      if (index.size > maxEntries) {
+        throw new RegistryFetchError(
+          `${url} lists more than ${maxEntries} servers; MCP Desk keeps at most that many of one registry, so nothing was kept`,
+        )
+      }
       writeSnapshot(this.#deps.cacheDir, { url, syncedAt: startedAt, entries: index.all() })
       known.index = index
       known.syncedAt = startedAt
@@ -267,12 +285,18 @@ export class RegistryService implements RegistryCatalog {
     return known
   }
 
-  #get(url: string) {
-    return createRegistryFetch({
-      registryUrl: url,
-      ...(this.#deps.fetch === undefined ? {} : { fetch: this.#deps.fetch }),
-      ...(this.#deps.lookup === undefined ? {} : { lookup: this.#deps.lookup }),
-    })
+  /** One guarded fetch per registry (its rule depends on where the registry lives). */
+  #get(url: string): RegistryGet {
+    let get = this.#fetches.get(url)
+    if (get === undefined) {
+      get = createRegistryFetch({
+        registryUrl: url,
+        ...(this.#deps.fetch === undefined ? {} : { fetch: this.#deps.fetch }),
+        ...(this.#deps.lookup === undefined ? {} : { lookup: this.#deps.lookup }),
+      })
+      this.#fetches.set(url, get)
+    }
+    return get
   }
 
   #client(url: string): RegistryClient {
@@ -290,6 +314,19 @@ export class RegistryService implements RegistryCatalog {
       }
     }
   }
+}
+
+/**
+ * Version strings, newest first: by publication time where the registry gives it, else in the reverse of
+ * the order listed (the registry lists the oldest first).
+ */
+function newestFirst(entries: readonly RegistryServerResponse[]): string[] {
+  const published = (entry: RegistryServerResponse): number =>
+    Date.parse(officialMetaOf(entry)?.publishedAt ?? '') || 0
+  const ordered = entries
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => published(b.entry) - published(a.entry) || b.position - a.position)
+  return [...new Set(ordered.map(({ entry }) => entry.server.version))]
 }
 
 function messageOf(error: unknown): string {
