@@ -214,6 +214,8 @@ export class RegistryService implements RegistryCatalog {
           `${url} lists more than ${maxEntries} servers; MCP Desk keeps at most that many of one registry, so nothing was kept`,
         )
       }
+      // Removed while it synced: its index is not written back.
+      if (this.#known.get(url) !== known) return
       writeSnapshot(this.#deps.cacheDir, { url, syncedAt: startedAt, entries: index.all() })
       known.index = index
       known.syncedAt = startedAt
