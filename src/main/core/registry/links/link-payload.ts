@@ -37,11 +37,12 @@ export function decode(text: string): string {
 }
 
 /**
- * JSON from base64: standard, URL-safe (RFC 4648 `-`/`_`), unpadded, with spaces where a `+` was turned
- * into one by a form encoder, or with Cherry Studio's own URL-safe swap (`+`→`_`, `/`→`-`) when the RFC
- * reading does not give JSON.
+ * JSON from base64: standard, URL-safe, unpadded, or with spaces where a form encoder turned a `+` into
+ * one. URL-safe is read as RFC 4648 (`-` for `+`, `_` for `/`), except in Cherry Studio's links
+ * (`cherry`), whose handler reads the two the other way round (`_` for `+`, `-` for `/`): a link is read
+ * as the client it was written for reads it.
  */
-export function base64Json(text: string, what: string): unknown {
+export function base64Json(text: string, what: string, options: { cherry?: boolean } = {}): unknown {
   const cleaned = text.trim().replace(/ /g, '+').replace(/=+$/, '')
   if (cleaned === '' || !/^[A-Za-z0-9+/_-]+$/.test(cleaned) || cleaned.length % 4 === 1) {
     throw invalidLink(`its ${what} is not base64`)
@@ -49,15 +50,12 @@ export function base64Json(text: string, what: string): unknown {
   if (cleaned.length > Math.ceil((LINK_MAX_JSON_BYTES * 4) / 3)) {
     throw invalidLink(`its ${what} is larger than ${LINK_MAX_JSON_BYTES / 1024} KiB`)
   }
-  const rfc = cleaned.replace(/-/g, '+').replace(/_/g, '/')
-  const first = tryJson(Buffer.from(rfc, 'base64').toString('utf8'))
-  if (first.ok) return first.value
-  if (/[-_]/.test(cleaned)) {
-    const swapped = cleaned.replace(/_/g, '+').replace(/-/g, '/')
-    const second = tryJson(Buffer.from(swapped, 'base64').toString('utf8'))
-    if (second.ok) return second.value
-  }
-  throw invalidLink(`its ${what} is not base64 of JSON`)
+  const standard = options.cherry === true
+    ? cleaned.replace(/_/g, '+').replace(/-/g, '/')
+    : cleaned.replace(/-/g, '+').replace(/_/g, '/')
+  const parsed = tryJson(Buffer.from(standard, 'base64').toString('utf8'))
+  if (!parsed.ok) throw invalidLink(`its ${what} is not base64 of JSON`)
+  return parsed.value
 }
 
 /** JSON written straight into the link (VS Code's form). */

@@ -73,7 +73,7 @@ export function parseInstallLink(link: string): InstallLink {
     }
     case 'cherrystudio': {
       expectPath(path, 'mcp/install', 'cherrystudio://mcp/install')
-      const servers = required(queryParams(query), 'servers', (value) => base64Json(value, 'servers'))
+      const servers = required(queryParams(query), 'servers', (value) => base64Json(value, 'servers', { cherry: true }))
       return config(cherryStudioServers(servers), origin)
     }
     default:
