@@ -6,7 +6,6 @@ import type {
   ServerJsonArgument,
   ServerJsonKeyValue,
   ServerJsonPackage,
-  ServerJsonRemote,
 } from '../../../../shared/registry/server-json'
 import { scanPlaceholders } from '../../config/import/placeholders'
 import { buildServer, preview, type ServerDraft } from '../../config/import/server-builder'
@@ -112,7 +111,8 @@ function packageRunner(pkg: ServerJsonPackage, inputs: ServerJsonInputs): Runner
     }
     case 'oci': {
       hintNote(pkg, 'docker', inputs)
-      const image = hasTagOrDigest(pkg.identifier) || !version ? pkg.identifier : `${pkg.identifier}:${version}`
+      const image =
+        hasTagOrDigest(pkg.identifier) || !version ? pkg.identifier : `${pkg.identifier}:${version}`
       const passEnv = Object.keys(env).flatMap((envName) => ['-e', envName])
       return {
         command: 'docker',
@@ -164,14 +164,16 @@ function argumentList(
       const what = `The ${kind} ${preview(arg.name, 40)}`
       const resolved = inputs.resolve(arg, { what, id: arg.name })
       if (resolved.kind === 'value') args.push(arg.name, resolved.text)
-      if (arg.isRepeated === true) inputs.notes.push(`${what} may be given more than once; add more after import`)
+      if (arg.isRepeated === true)
+        inputs.notes.push(`${what} may be given more than once; add more after import`)
     } else {
       const label = arg.valueHint ?? `${kind} ${index + 1}`
       const what = `The ${kind} "${preview(label, 40)}"`
       // A positional argument named by a hint is the value the server expects there: asked for, not dropped.
       const resolved = inputs.resolve(arg, { what, id: label, ask: arg.valueHint !== undefined })
       if (resolved.kind === 'value') args.push(resolved.text)
-      if (arg.isRepeated === true) inputs.notes.push(`${what} may be given more than once; add more after import`)
+      if (arg.isRepeated === true)
+        inputs.notes.push(`${what} may be given more than once; add more after import`)
     }
   }
   return args
@@ -217,7 +219,11 @@ function built(draft: ServerDraft, name: string): ImportedServer {
   const checked = buildServer(
     draft.transport === 'stdio'
       ? { ...draft, sourceName: name }
-      : { ...draft, sourceName: name, url: templatedUrl === undefined ? draft.url : 'https://placeholder.invalid/' },
+      : {
+          ...draft,
+          sourceName: name,
+          url: templatedUrl === undefined ? draft.url : 'https://placeholder.invalid/',
+        },
   )
   if (!checked.ok) {
     throw new IpcFailure('validation_failed', `This registry entry cannot be installed: ${checked.reason}`)
@@ -225,7 +231,8 @@ function built(draft: ServerDraft, name: string): ImportedServer {
   const input = checked.server.input
   return {
     sourceName: draft.sourceName,
-    input: templatedUrl !== undefined && input.transport !== 'stdio' ? { ...input, url: templatedUrl } : input,
+    input:
+      templatedUrl !== undefined && input.transport !== 'stdio' ? { ...input, url: templatedUrl } : input,
     notes: checked.server.notes,
   }
 }

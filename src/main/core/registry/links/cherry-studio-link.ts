@@ -1,5 +1,10 @@
 import { collectEntries } from '../../config/import/mcp-servers-map'
-import { descriptionReason, preview, ServerCollector, type FormatResult } from '../../config/import/server-builder'
+import {
+  descriptionReason,
+  preview,
+  ServerCollector,
+  type FormatResult,
+} from '../../config/import/server-builder'
 import { mapStandardEntry } from '../../config/import/standard-entry'
 import { invalidLink, isObject, LINK_MAX_SERVERS } from './link-payload'
 
@@ -63,13 +68,19 @@ export function cherryStudioServers(payload: unknown): FormatResult {
 function cherryEntries(payload: unknown): Array<{ name: string | undefined; entry: unknown }> {
   if (isObject(payload) && isObject(payload.mcpServers)) {
     return Object.entries(payload.mcpServers).map(([key, entry]) => ({
-      name: isObject(entry) && typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name.trim() : key,
+      name:
+        isObject(entry) && typeof entry.name === 'string' && entry.name.trim() !== ''
+          ? entry.name.trim()
+          : key,
       entry,
     }))
   }
   const list = Array.isArray(payload) ? (payload as unknown[]) : [payload]
   return list.map((entry) => ({
-    name: isObject(entry) && typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name.trim() : undefined,
+    name:
+      isObject(entry) && typeof entry.name === 'string' && entry.name.trim() !== ''
+        ? entry.name.trim()
+        : undefined,
     entry,
   }))
 }

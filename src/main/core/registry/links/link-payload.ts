@@ -50,9 +50,10 @@ export function base64Json(text: string, what: string, options: { cherry?: boole
   if (cleaned.length > Math.ceil((LINK_MAX_JSON_BYTES * 4) / 3)) {
     throw invalidLink(`its ${what} is larger than ${LINK_MAX_JSON_BYTES / 1024} KiB`)
   }
-  const standard = options.cherry === true
-    ? cleaned.replace(/_/g, '+').replace(/-/g, '/')
-    : cleaned.replace(/-/g, '+').replace(/_/g, '/')
+  const standard =
+    options.cherry === true
+      ? cleaned.replace(/_/g, '+').replace(/-/g, '/')
+      : cleaned.replace(/-/g, '+').replace(/_/g, '/')
   const parsed = tryJson(Buffer.from(standard, 'base64').toString('utf8'))
   if (!parsed.ok) throw invalidLink(`its ${what} is not base64 of JSON`)
   return parsed.value

@@ -63,7 +63,11 @@ export function parseInstallLink(link: string): InstallLink {
       expectPath(path, 'mcp/install', `${scheme}:mcp/install`)
       return config(vscodeServer(decode(query)), origin)
     case 'cursor': {
-      expectPath(path, 'anysphere.cursor-deeplink/mcp/install', 'cursor://anysphere.cursor-deeplink/mcp/install')
+      expectPath(
+        path,
+        'anysphere.cursor-deeplink/mcp/install',
+        'cursor://anysphere.cursor-deeplink/mcp/install',
+      )
       const params = queryParams(query)
       const name = params.get('name')
       const entry = required(params, 'config', (value) => base64Json(value, 'config'))
@@ -73,11 +77,15 @@ export function parseInstallLink(link: string): InstallLink {
     }
     case 'cherrystudio': {
       expectPath(path, 'mcp/install', 'cherrystudio://mcp/install')
-      const servers = required(queryParams(query), 'servers', (value) => base64Json(value, 'servers', { cherry: true }))
+      const servers = required(queryParams(query), 'servers', (value) =>
+        base64Json(value, 'servers', { cherry: true }),
+      )
       return config(cherryStudioServers(servers), origin)
     }
     default:
-      throw invalidLink(`"${preview(scheme, 30)}:" links are not install links; MCP Desk reads ${SCHEMES} links`)
+      throw invalidLink(
+        `"${preview(scheme, 30)}:" links are not install links; MCP Desk reads ${SCHEMES} links`,
+      )
   }
 }
 
@@ -110,7 +118,8 @@ function deskLink(params: Map<string, string>, origin: string): InstallLink {
   const version = params.get('version')?.trim()
   const registryUrl = params.get('registry')?.trim()
   if (version !== undefined && version.length > 255) throw invalidLink('its version is too long')
-  if (registryUrl !== undefined && registryUrl.length > 2048) throw invalidLink('its registry URL is too long')
+  if (registryUrl !== undefined && registryUrl.length > 2048)
+    throw invalidLink('its registry URL is too long')
   return {
     kind: 'registry',
     request: {

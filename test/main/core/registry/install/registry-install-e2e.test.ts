@@ -53,66 +53,80 @@ afterEach(async () => {
   await home.cleanup()
 })
 
-it('installs an npm server from its registry entry and connects to it over stdio', { timeout: 60_000 }, async () => {
-  const settings = new SettingsService(new MemoryJsonDocument())
-  const secrets = new MemorySecretStore()
-  const configs = new ServerConfigService(settings, secrets)
-  manager = new ConnectionManager({
-    settings,
-    configs,
-    opener: defaultTransportOpener,
-    clientInfo: { name: 'registry-e2e', version: '0.0.0' },
-    log: () => {},
-  })
-  await manager.start()
-  const replace = (id: string, input: Parameters<ServerConfigService['update']>[1]) => manager!.update(id, input)
-  const imports = new ImportService({ parse: parseMcpConfig, configs, replace, environment: () => process.env })
-  const installer = new RegistryInstaller({
-    registry: {
-      serverJson: () =>
-        Promise.resolve({ registryUrl: 'https://registry.modelcontextprotocol.io', server: MEMORY, meta: undefined }),
-    },
-    imports,
-    bundles: new BundleImportService({ bundlesDir: join(home.dir, 'bundles'), configs, replace }),
-    download: createBundleDownloader(),
-    findRuntime: (command) => findRuntime(command, process.env),
-  })
-
-  const preview = await installer.previewInstall({
-    name: 'io.github.modelcontextprotocol/server-memory',
-    option: { kind: 'package', index: 0 },
-  })
-  if (preview.kind !== 'config') throw new Error('expected a config preview')
-  expect(preview.missingRuntimes).toEqual([])
-  expect(preview.preview.rows[0]).toMatchObject({
-    name: 'Memory',
-    destination: 'npx -y @modelcontextprotocol/server-memory@2026.8.31',
-  })
-
-  const graphFile = join(home.dir, 'memory.jsonl')
-  const connected = new Promise<ServerState>((resolve) => {
-    const stop = manager!.subscribe((servers) => {
-      const memory = servers.find((server) => server.name === 'Memory')
-      if (memory?.status === 'connected' || memory?.status === 'failed') {
-        stop()
-        resolve(memory)
-      }
+it(
+  'installs an npm server from its registry entry and connects to it over stdio',
+  { timeout: 60_000 },
+  async () => {
+    const settings = new SettingsService(new MemoryJsonDocument())
+    const secrets = new MemorySecretStore()
+    const configs = new ServerConfigService(settings, secrets)
+    manager = new ConnectionManager({
+      settings,
+      configs,
+      opener: defaultTransportOpener,
+      clientInfo: { name: 'registry-e2e', version: '0.0.0' },
+      log: () => {},
     })
-  })
-  const result = await imports.apply({
-    previewId: preview.preview.previewId,
-    decisions: [],
-    placeholderValues: { '${input:MEMORY_FILE_PATH}': graphFile },
-  })
-  expect(result.added).toHaveLength(1)
-  const state = await connected
-  expect(state.status).toBe('connected')
-  expect(state.tools.map((tool) => tool.name)).toEqual(
-    expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes']),
-  )
+    await manager.start()
+    const replace = (id: string, input: Parameters<ServerConfigService['update']>[1]) =>
+      manager!.update(id, input)
+    const imports = new ImportService({
+      parse: parseMcpConfig,
+      configs,
+      replace,
+      environment: () => process.env,
+    })
+    const installer = new RegistryInstaller({
+      registry: {
+        serverJson: () =>
+          Promise.resolve({
+            registryUrl: 'https://registry.modelcontextprotocol.io',
+            server: MEMORY,
+            meta: undefined,
+          }),
+      },
+      imports,
+      bundles: new BundleImportService({ bundlesDir: join(home.dir, 'bundles'), configs, replace }),
+      download: createBundleDownloader(),
+      findRuntime: (command) => findRuntime(command, process.env),
+    })
 
-  await manager.connection(state.id).callTool('create_entities', {
-    entities: [{ name: 'MCP Desk', entityType: 'app', observations: ['installed from the registry'] }],
-  })
-  expect(existsSync(graphFile)).toBe(true)
-})
+    const preview = await installer.previewInstall({
+      name: 'io.github.modelcontextprotocol/server-memory',
+      option: { kind: 'package', index: 0 },
+    })
+    if (preview.kind !== 'config') throw new Error('expected a config preview')
+    expect(preview.missingRuntimes).toEqual([])
+    expect(preview.preview.rows[0]).toMatchObject({
+      name: 'Memory',
+      destination: 'npx -y @modelcontextprotocol/server-memory@2026.8.31',
+    })
+
+    const graphFile = join(home.dir, 'memory.jsonl')
+    const connected = new Promise<ServerState>((resolve) => {
+      const stop = manager!.subscribe((servers) => {
+        const memory = servers.find((server) => server.name === 'Memory')
+        if (memory?.status === 'connected' || memory?.status === 'failed') {
+          stop()
+          resolve(memory)
+        }
+      })
+    })
+    const result = await imports.apply({
+      previewId: preview.preview.previewId,
+      decisions: [],
+      placeholderValues: { '${input:MEMORY_FILE_PATH}': graphFile },
+    })
+    expect(result.added).toHaveLength(1)
+    const state = await connected
+    expect(state.status).toBe('connected')
+    expect(state.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['create_entities', 'read_graph', 'search_nodes']),
+    )
+
+    await manager.connection(state.id).callTool('create_entities', {
+      entities: [{ name: 'MCP Desk', entityType: 'app', observations: ['installed from the registry'] }],
+    })
+    expect(existsSync(graphFile)).toBe(true)
+  },
+)

@@ -37,7 +37,8 @@ beforeAll(async () => {
     requests.push(req.url ?? '')
     if (req.url === '/hello.mcpb') res.end(BUNDLE)
     else if (req.url === '/moved.mcpb') res.writeHead(302, { location: '/hello.mcpb' }).end()
-    else if (req.url === '/declared-huge.mcpb') res.writeHead(200, { 'content-length': String(3 * MiB) }).end()
+    else if (req.url === '/declared-huge.mcpb')
+      res.writeHead(200, { 'content-length': String(3 * MiB) }).end()
     else if (req.url === '/endless.mcpb') {
       // No length: the cap must stop it while it streams.
       res.writeHead(200)
@@ -116,12 +117,15 @@ function bundleEntry(url: string, fileSha256?: string): ServerJson {
   })
 }
 
-function setup(options: { registryUrl?: string; entries?: Record<string, ServerJson>; maxBundleBytes?: number } = {}) {
+function setup(
+  options: { registryUrl?: string; entries?: Record<string, ServerJson>; maxBundleBytes?: number } = {},
+) {
   const doc = new MemoryJsonDocument()
   const settings = new SettingsService(doc)
   const secrets = new MemorySecretStore()
   const configs = new ServerConfigService(settings, secrets)
-  const replace = (id: string, input: Parameters<typeof configs.update>[1]) => Promise.resolve(configs.update(id, input))
+  const replace = (id: string, input: Parameters<typeof configs.update>[1]) =>
+    Promise.resolve(configs.update(id, input))
   const imports = new ImportService({ parse: parseMcpConfig, configs, replace, environment: () => ({}) })
   const bundlesDir = join(dir, 'bundles')
   const bundles = new BundleImportService({ bundlesDir, configs, replace })
@@ -182,7 +186,12 @@ describe('RegistryInstaller.previewInstall', () => {
       placeholderValues: { '${input:WEATHER_KEY}': 'wk-secret-123' },
     })
     const [config] = configs.list()
-    expect(config).toMatchObject({ name: 'Weather', enabled: true, command: 'npx', args: ['-y', '@example/weather-mcp@1.4.0'] })
+    expect(config).toMatchObject({
+      name: 'Weather',
+      enabled: true,
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.4.0'],
+    })
     expect(config!.transport === 'stdio' && config!.env).toEqual({
       WEATHER_KEY: { secret: `server.${config!.id}.env.WEATHER_KEY` },
       UNITS: 'metric',
@@ -194,11 +203,17 @@ describe('RegistryInstaller.previewInstall', () => {
 
   it('names the runtimes that are not on PATH, with where to get them', async () => {
     const { installer } = setup()
-    const pypi = await installer.previewInstall({ name: 'io.github.example/weather', option: { kind: 'package', index: 1 } })
+    const pypi = await installer.previewInstall({
+      name: 'io.github.example/weather',
+      option: { kind: 'package', index: 1 },
+    })
     expect(pypi.kind === 'config' && pypi.missingRuntimes).toEqual([
       { command: 'uvx', hint: 'uvx comes with uv: install uv from https://docs.astral.sh/uv/' },
     ])
-    const oci = await installer.previewInstall({ name: 'io.github.example/weather', option: { kind: 'package', index: 2 } })
+    const oci = await installer.previewInstall({
+      name: 'io.github.example/weather',
+      option: { kind: 'package', index: 2 },
+    })
     expect(oci.kind === 'config' && oci.missingRuntimes).toEqual([
       { command: 'docker', hint: 'Install Docker from https://docs.docker.com/get-docker/ and start it' },
     ])
@@ -208,7 +223,10 @@ describe('RegistryInstaller.previewInstall', () => {
 
   it('checks a remote URL once its variables are typed, and writes nothing when it is not a URL', async () => {
     const { installer, imports, configs, doc } = setup()
-    const preview = await installer.previewInstall({ name: 'io.github.example/weather', option: { kind: 'remote', index: 0 } })
+    const preview = await installer.previewInstall({
+      name: 'io.github.example/weather',
+      option: { kind: 'remote', index: 0 },
+    })
     if (preview.kind !== 'config') throw new Error('expected a config preview')
     expect(preview.preview.rows[0]!.destination).toBe('https://${input:tenant}.weather.example/mcp')
     const before = JSON.stringify(doc.read())
@@ -234,7 +252,10 @@ describe('RegistryInstaller: .mcpb packages', () => {
   it('downloads, checks the SHA-256 and hands back the bundle preview without unpacking anything', async () => {
     const entries = { 'io.github.example/hello': bundleEntry(`${base}/moved.mcpb`, BUNDLE_SHA.toUpperCase()) }
     const { installer, bundlesDir } = setup({ entries })
-    const preview = await installer.previewInstall({ name: 'io.github.example/hello', option: { kind: 'package', index: 0 } })
+    const preview = await installer.previewInstall({
+      name: 'io.github.example/hello',
+      option: { kind: 'package', index: 0 },
+    })
     expect(preview.kind).toBe('bundle')
     expect(preview.kind === 'bundle' && preview.preview.info.name).toBe('hello-bundle')
     expect(requests).toEqual(['/moved.mcpb', '/hello.mcpb'])
@@ -272,12 +293,17 @@ describe('RegistryInstaller: .mcpb packages', () => {
     const { installer } = setup({ entries, maxBundleBytes: MiB })
     for (const name of Object.keys(entries)) {
       const failure = await refusal(installer.previewInstall({ name, option: { kind: 'package', index: 0 } }))
-      expect(failure.message).toBe('The bundle was not downloaded: the bundle is larger than 1 MiB, the most MCP Desk downloads')
+      expect(failure.message).toBe(
+        'The bundle was not downloaded: the bundle is larger than 1 MiB, the most MCP Desk downloads',
+      )
     }
     requests.length = 0
     const remote = setup({ entries, registryUrl: 'https://registry.example' })
     const http = await refusal(
-      remote.installer.previewInstall({ name: 'io.github.example/declared', option: { kind: 'package', index: 0 } }),
+      remote.installer.previewInstall({
+        name: 'io.github.example/declared',
+        option: { kind: 'package', index: 0 },
+      }),
     )
     expect(http.message).toContain('bundles are downloaded over https only')
     expect(requests).toEqual([])
@@ -287,10 +313,14 @@ describe('RegistryInstaller: .mcpb packages', () => {
 describe('RegistryInstaller.previewLink', () => {
   it('previews a registry reference from an mcp-desk:// link; its server is added disabled', async () => {
     const { installer, imports, configs } = setup()
-    const preview = await installer.previewLink('mcp-desk://install?name=io.github.example%2Fweather&version=1.4.0')
+    const preview = await installer.previewLink(
+      'mcp-desk://install?name=io.github.example%2Fweather&version=1.4.0',
+    )
     if (preview.kind !== 'config') throw new Error('expected a config preview')
     expect(preview.preview.addsDisabled).toBe(true)
-    expect(preview.preview.origin).toBe(`Install link from mcp-desk://install (MCP registry (${new URL(base).host}))`)
+    expect(preview.preview.origin).toBe(
+      `Install link from mcp-desk://install (MCP registry (${new URL(base).host}))`,
+    )
     await imports.apply({
       previewId: preview.preview.previewId,
       decisions: [],

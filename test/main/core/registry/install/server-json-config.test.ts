@@ -110,13 +110,20 @@ describe('serverJsonToParsedConfig: packages', () => {
           version: '2.0.1',
           transport: stdio,
           packageArguments: [
-            { type: 'positional', valueHint: 'workspace', description: 'Folder to serve', format: 'filepath' },
+            {
+              type: 'positional',
+              valueHint: 'workspace',
+              description: 'Folder to serve',
+              format: 'filepath',
+            },
             { type: 'positional', value: '$(whoami)`id`|cat', isRepeated: true },
           ],
         },
       ],
     })
-    const imported = only(serverJsonToParsedConfig(server, { kind: 'package', index: 0 }, { registryUrl: REGISTRY }))
+    const imported = only(
+      serverJsonToParsedConfig(server, { kind: 'package', index: 0 }, { registryUrl: REGISTRY }),
+    )
     expect(imported.input).toMatchObject({
       command: 'uvx',
       args: ['weather-mcp@2.0.1', '${input:workspace}', '$(whoami)`id`|cat'],
@@ -144,7 +151,9 @@ describe('serverJsonToParsedConfig: packages', () => {
         },
       ],
     })
-    const imported = only(serverJsonToParsedConfig(server, { kind: 'package', index: 0 }, { registryUrl: REGISTRY }))
+    const imported = only(
+      serverJsonToParsedConfig(server, { kind: 'package', index: 0 }, { registryUrl: REGISTRY }),
+    )
     expect(imported.input).toMatchObject({
       command: 'docker',
       args: [
@@ -166,23 +175,39 @@ describe('serverJsonToParsedConfig: packages', () => {
     expect(JSON.stringify(imported.input.transport === 'stdio' && imported.input.args)).not.toContain('pwned')
     // An image reference that already names its tag or digest is used as it is.
     const tagged = entry({
-      packages: [{ registryType: 'oci', identifier: 'docker.io/ex/w@sha256:abc', version: '9', transport: stdio }],
+      packages: [
+        { registryType: 'oci', identifier: 'docker.io/ex/w@sha256:abc', version: '9', transport: stdio },
+      ],
     })
-    const input = only(serverJsonToParsedConfig(tagged, { kind: 'package', index: 0 }, { registryUrl: REGISTRY })).input
-    expect(input.transport === 'stdio' && input.args).toEqual(['run', '-i', '--rm', 'docker.io/ex/w@sha256:abc'])
+    const input = only(
+      serverJsonToParsedConfig(tagged, { kind: 'package', index: 0 }, { registryUrl: REGISTRY }),
+    ).input
+    expect(input.transport === 'stdio' && input.args).toEqual([
+      'run',
+      '-i',
+      '--rm',
+      'docker.io/ex/w@sha256:abc',
+    ])
   })
 
   it('refuses what it cannot run, in words', () => {
     const server = entry({
       packages: [
         { registryType: 'nuget', identifier: 'Weather.Mcp', version: '1.0.0', transport: stdio },
-        { registryType: 'npm', identifier: 'weather-http', version: '1.0.0', transport: { type: 'streamable-http', url: 'http://localhost:{port}/mcp' } },
+        {
+          registryType: 'npm',
+          identifier: 'weather-http',
+          version: '1.0.0',
+          transport: { type: 'streamable-http', url: 'http://localhost:{port}/mcp' },
+        },
         { registryType: 'mcpb', identifier: 'https://example.com/w.mcpb', transport: stdio },
       ],
     })
     const map = (index: number) => () =>
       serverJsonToParsedConfig(server, { kind: 'package', index }, { registryUrl: REGISTRY })
-    expect(map(0)).toThrow('MCP Desk cannot install nuget packages; it runs npm, PyPI and Docker (OCI) packages')
+    expect(map(0)).toThrow(
+      'MCP Desk cannot install nuget packages; it runs npm, PyPI and Docker (OCI) packages',
+    )
     expect(map(1)).toThrow('MCP Desk cannot yet start a package and then connect to its URL')
     expect(map(2)).toThrow('is an MCP bundle (.mcpb)')
     expect(map(3)).toThrow('io.github.example/weather 1.4.0 has no package number 4')
@@ -201,17 +226,25 @@ describe('serverJsonToParsedConfig: remotes', () => {
             region: { default: 'eu' },
           },
           headers: [
-            { name: 'Authorization', value: 'Bearer {token}', variables: { token: { isSecret: true, description: 'API token' } } },
+            {
+              name: 'Authorization',
+              value: 'Bearer {token}',
+              variables: { token: { isSecret: true, description: 'API token' } },
+            },
             { name: 'X-Client', value: 'mcp-desk' },
           ],
         },
         { type: 'sse', url: 'https://weather.example/sse' },
       ],
     })
-    const parsed = serverJsonToParsedConfig(server, { kind: 'remote', index: 0 }, {
-      registryUrl: REGISTRY,
-      meta: { status: 'deprecated', statusMessage: 'Use weather-v2' },
-    })
+    const parsed = serverJsonToParsedConfig(
+      server,
+      { kind: 'remote', index: 0 },
+      {
+        registryUrl: REGISTRY,
+        meta: { status: 'deprecated', statusMessage: 'Use weather-v2' },
+      },
+    )
     const imported = only(parsed)
     expect(imported.input).toMatchObject({
       transport: 'http',
@@ -223,7 +256,9 @@ describe('serverJsonToParsedConfig: remotes', () => {
       ['${input:token}', true, 'API token'],
     ])
     expect(imported.notes).toContain('The registry marks this server deprecated: Use weather-v2')
-    const sse = only(serverJsonToParsedConfig(server, { kind: 'remote', index: 1 }, { registryUrl: REGISTRY }))
+    const sse = only(
+      serverJsonToParsedConfig(server, { kind: 'remote', index: 1 }, { registryUrl: REGISTRY }),
+    )
     expect(sse.input).toMatchObject({ transport: 'sse', url: 'https://weather.example/sse' })
   })
 })

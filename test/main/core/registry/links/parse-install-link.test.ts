@@ -8,7 +8,10 @@ import { parseMcpConfig } from '../../../../../src/main/core/config/import/parse
 import { SettingsService } from '../../../../../src/main/core/config/settings-service'
 import { ServerConfigService } from '../../../../../src/main/core/mcp/server-config-service'
 import { RegistryInstaller } from '../../../../../src/main/core/registry/install/registry-installer'
-import { parseInstallLink, type InstallLink } from '../../../../../src/main/core/registry/links/parse-install-link'
+import {
+  parseInstallLink,
+  type InstallLink,
+} from '../../../../../src/main/core/registry/links/parse-install-link'
 import { IpcFailure } from '../../../../../src/shared/ipc/ipc-error'
 import { MemoryJsonDocument } from '../../../../doubles/memory-json-document'
 import { MemorySecretStore } from '../../../../doubles/memory-secret-store'
@@ -60,7 +63,15 @@ describe('parseInstallLink: formats', () => {
     [
       'Cursor',
       `cursor://anysphere.cursor-deeplink/mcp/install?name=postgres&config=${base64(postgresEntry)}`,
-      [{ name: 'postgres', transport: 'stdio', command: 'npx', args: postgresEntry.args, env: { PGPASSWORD: { value: 'hunter2' } } }],
+      [
+        {
+          name: 'postgres',
+          transport: 'stdio',
+          command: 'npx',
+          args: postgresEntry.args,
+          env: { PGPASSWORD: { value: 'hunter2' } },
+        },
+      ],
     ],
     [
       'Cherry Studio mcpServers',
@@ -97,9 +108,12 @@ describe('parseInstallLink: formats', () => {
     const fromLink = config(
       `cursor://anysphere.cursor-deeplink/mcp/install?name=postgres&config=${base64({ ...postgresEntry, envFile: '.env' })}`,
     ).parsed.servers[0]
-    const fromFile = parseMcpConfig(json({ mcpServers: { postgres: { ...postgresEntry, envFile: '.env' } } }), {
-      fileName: 'mcp.json',
-    }).servers[0]
+    const fromFile = parseMcpConfig(
+      json({ mcpServers: { postgres: { ...postgresEntry, envFile: '.env' } } }),
+      {
+        fileName: 'mcp.json',
+      },
+    ).servers[0]
     expect(fromLink).toEqual(fromFile)
   })
 
@@ -113,9 +127,20 @@ describe('parseInstallLink: formats', () => {
       }),
     )}`
     expect(config(link).parsed.placeholders).toEqual([
-      { token: '${input:token}', kind: 'input', name: 'token', description: 'GitHub token', secret: true, locations: ['gh: env.GH_TOKEN'] },
+      {
+        token: '${input:token}',
+        kind: 'input',
+        name: 'token',
+        description: 'GitHub token',
+        secret: true,
+        locations: ['gh: env.GH_TOKEN'],
+      },
     ])
-    expect(parseInstallLink('mcp-desk://install?name=io.github.x%2Fy&version=2.0.0&registry=https%3A%2F%2Fmirror.example')).toEqual({
+    expect(
+      parseInstallLink(
+        'mcp-desk://install?name=io.github.x%2Fy&version=2.0.0&registry=https%3A%2F%2Fmirror.example',
+      ),
+    ).toEqual({
       kind: 'registry',
       request: { name: 'io.github.x/y', version: '2.0.0', registryUrl: 'https://mirror.example' },
       origin: 'Install link from mcp-desk://install',
@@ -129,18 +154,50 @@ describe('parseInstallLink: refusals', () => {
     ['not a link', 'just some text', 'it is not a link'],
     ['another scheme', 'zed://extension/install?id=x', '"zed:" links are not install links'],
     ['a web page', 'https://example.com/mcp', '"https:" links are not install links'],
-    ['a redirect to elsewhere', 'https://vscode.dev/redirect?url=https%3A%2F%2Fevil.example', 'does not carry a vscode: install link'],
+    [
+      'a redirect to elsewhere',
+      'https://vscode.dev/redirect?url=https%3A%2F%2Fevil.example',
+      'does not carry a vscode: install link',
+    ],
     ['wrong path', 'cursor://anysphere.cursor-deeplink/settings?name=x', 'it is not an install link'],
-    ['garbage base64', 'cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=!!!', 'its config is not base64'],
-    ['base64 of no JSON', `cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=${Buffer.from('hello').toString('base64')}`, 'its config is not base64 of JSON'],
-    ['no name', `cursor://anysphere.cursor-deeplink/mcp/install?config=${base64(memoryEntry)}`, 'it names no server'],
-    ['JSON that is no entry', `vscode:mcp/install?${encodeURIComponent('[1,2]')}`, 'its server is not a JSON object'],
+    [
+      'garbage base64',
+      'cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=!!!',
+      'its config is not base64',
+    ],
+    [
+      'base64 of no JSON',
+      `cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=${Buffer.from('hello').toString('base64')}`,
+      'its config is not base64 of JSON',
+    ],
+    [
+      'no name',
+      `cursor://anysphere.cursor-deeplink/mcp/install?config=${base64(memoryEntry)}`,
+      'it names no server',
+    ],
+    [
+      'JSON that is no entry',
+      `vscode:mcp/install?${encodeURIComponent('[1,2]')}`,
+      'its server is not a JSON object',
+    ],
     ['broken escape', 'vscode:mcp/install?%E0%A4%A', 'it has a broken %-escape'],
     ['bad JSON', 'vscode:mcp/install?{name:', 'its server is not JSON'],
     ['neither name nor config', 'mcp-desk://install?x=1', 'it has neither name=… nor config=…'],
-    ['a server without command or URL', `mcp-desk://install?config=${base64url({ name: 'x', foo: 1 })}`, '"x" was not imported: it has neither a command nor a URL'],
-    ['only a built-in Cherry server', cherry({ name: '@cherry/memory', type: 'inMemory' }), 'its type "inMemory" is not one MCP Desk knows'],
-    ['too many servers', cherry(Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, command: 'x' }))), 'it lists 21 servers; a link may add at most 20'],
+    [
+      'a server without command or URL',
+      `mcp-desk://install?config=${base64url({ name: 'x', foo: 1 })}`,
+      '"x" was not imported: it has neither a command nor a URL',
+    ],
+    [
+      'only a built-in Cherry server',
+      cherry({ name: '@cherry/memory', type: 'inMemory' }),
+      'its type "inMemory" is not one MCP Desk knows',
+    ],
+    [
+      'too many servers',
+      cherry(Array.from({ length: 21 }, (_, i) => ({ name: `s${i}`, command: 'x' }))),
+      'it lists 21 servers; a link may add at most 20',
+    ],
     ['too long', `vscode:mcp/install?${'a'.repeat(70_000)}`, 'it is longer than 64 KiB'],
   ])('%s', (_label, link, message) => {
     let caught: unknown
@@ -162,7 +219,8 @@ describe('RegistryInstaller.previewLink', () => {
     const settings = new SettingsService(doc)
     const secrets = new MemorySecretStore()
     const configs = new ServerConfigService(settings, secrets)
-    const replace = (id: string, input: Parameters<typeof configs.update>[1]) => Promise.resolve(configs.update(id, input))
+    const replace = (id: string, input: Parameters<typeof configs.update>[1]) =>
+      Promise.resolve(configs.update(id, input))
     const imports = new ImportService({ parse: parseMcpConfig, configs, replace, environment: () => ({}) })
     const installer = new RegistryInstaller({
       registry: { serverJson: () => Promise.reject(new Error('no registry in this test')) },
@@ -182,9 +240,16 @@ describe('RegistryInstaller.previewLink', () => {
     })
     await imports.apply({ previewId: preview.preview.previewId, decisions: [] })
     const [added] = configs.list()
-    expect(added).toMatchObject({ name: 'postgres', enabled: false, command: 'npx', args: postgresEntry.args })
+    expect(added).toMatchObject({
+      name: 'postgres',
+      enabled: false,
+      command: 'npx',
+      args: postgresEntry.args,
+    })
     expect(configs.resolveValues(added!)).toEqual({ PGPASSWORD: 'hunter2' })
     expect(JSON.stringify(doc.read())).not.toContain('hunter2')
-    await expect(installer.previewLink('mailto:someone@example.com')).rejects.toThrow('"mailto:" links are not install links')
+    await expect(installer.previewLink('mailto:someone@example.com')).rejects.toThrow(
+      '"mailto:" links are not install links',
+    )
   })
 })
