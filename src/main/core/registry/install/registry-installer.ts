@@ -1,8 +1,6 @@
 import { BUNDLE_IPC_MAX_BYTES } from '../../../../shared/import/bundle-info'
 import type { ParsedConfig } from '../../../../shared/import/import-types'
-import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import type { InstallPreview, RegistryInstallRequest } from '../../../../shared/registry/registry-view'
-import type { ServerJson } from '../../../../shared/registry/server-json'
 import type { BundleImportService } from '../../config/import/bundle-import-service'
 import type { ImportService } from '../../config/import/import-service'
 import { isLoopbackHostname } from '../../security/external-link-policy'
@@ -10,7 +8,7 @@ import { parseInstallLink } from '../links/parse-install-link'
 import type { InstallPreviewer, RegistryCatalog, RegistryServerVersion } from '../registry-ports'
 import { checkSha256, expectedSha256, type BundleDownload } from './bundle-download'
 import { missingRuntimes } from './find-runtime'
-import { serverJsonToParsedConfig, type InstallOptionRef } from './server-json-config'
+import { preferredOption, serverJsonToParsedConfig, type InstallOptionRef } from './server-json-config'
 
 export interface RegistryInstallerDeps {
   registry: Pick<RegistryCatalog, 'serverJson'>
@@ -22,9 +20,6 @@ export interface RegistryInstallerDeps {
   /** Largest bundle downloaded; the window's bundle limit by default. */
   maxBundleBytes?: number
 }
-
-/** The package types MCP Desk installs, in the order a link to a registry entry prefers them. */
-const RUNNABLE = ['npm', 'pypi', 'oci']
 
 /**
  * What installing a registry entry or opening an install link would do: the import preview (applied with
@@ -53,7 +48,7 @@ export class RegistryInstaller implements InstallPreviewer {
     const parsed = parseInstallLink(link)
     if (parsed.kind === 'config') return this.#configPreview(parsed.parsed, parsed.origin, true)
     const version = await this.#deps.registry.serverJson(parsed.request)
-    const option = preferredOption(version.server)
+    const option = preferredOption(version.server, { bundles: true })
     return this.#preview(version, option, {
       origin: `${parsed.origin} (${registryOrigin(version)})`,
       addsDisabled: true,
@@ -87,25 +82,6 @@ export class RegistryInstaller implements InstallPreviewer {
     const preview = this.#deps.imports.previewParsed(parsed, { origin, addsDisabled })
     return { kind: 'config', preview, missingRuntimes: missing }
   }
-}
-
-/**
- * A link names an entry, not how to run it: the first package MCP Desk runs itself, else the first remote,
- * else a bundle (whose form the user fills in before anything is installed).
- */
-function preferredOption(server: ServerJson): InstallOptionRef {
-  const packages = server.packages ?? []
-  const runnable = packages.findIndex(
-    (pkg) => RUNNABLE.includes(pkg.registryType.toLowerCase()) && pkg.transport.type === 'stdio',
-  )
-  if (runnable !== -1) return { kind: 'package', index: runnable }
-  if ((server.remotes ?? []).length > 0) return { kind: 'remote', index: 0 }
-  const bundle = packages.findIndex((pkg) => pkg.registryType.toLowerCase() === 'mcpb')
-  if (bundle !== -1) return { kind: 'package', index: bundle }
-  throw new IpcFailure(
-    'validation_failed',
-    `${server.name} has no package or remote MCP Desk can install (it runs npm, PyPI and Docker packages, MCP bundles and remote servers)`,
-  )
 }
 
 function registryOrigin(version: RegistryServerVersion): string {

@@ -7,7 +7,7 @@ import type {
   ServerJsonKeyValue,
   ServerJsonPackage,
 } from '../../../../shared/registry/server-json'
-import { scanPlaceholders } from '../../config/import/placeholders'
+import { scanPlaceholders, type InputDeclaration } from '../../config/import/placeholders'
 import { buildServer, preview, type ServerDraft } from '../../config/import/server-builder'
 import { hasShellMetacharacters, ServerJsonInputs, shellNote } from './server-json-inputs'
 
@@ -33,8 +33,8 @@ export interface InstallOptionRef {
 }
 
 export interface ServerJsonContext {
-  /** The registry the entry came from (its base URL), for the trust facts on the row. */
-  registryUrl: string
+  /** The registry the entry came from (its base URL), for the trust facts on the row; absent: a file. */
+  registryUrl?: string
   meta?: OfficialMeta | undefined
 }
 
@@ -49,6 +49,22 @@ export function serverJsonToParsedConfig(
   option: InstallOptionRef,
   context: ServerJsonContext,
 ): ParsedConfig {
+  const { imported, inputs } = serverJsonToImported(server, option, context)
+  const { placeholders, notes } = scanPlaceholders([imported], inputs)
+  return {
+    format: 'mcp-registry',
+    servers: [{ ...imported, notes: [...new Set([...imported.notes, ...(notes[0] ?? [])])] }],
+    placeholders,
+    notes: [],
+  }
+}
+
+/** The mapped server and the inputs its placeholders declare, before the placeholder scan. */
+export function serverJsonToImported(
+  server: ServerJson,
+  option: InstallOptionRef,
+  context: ServerJsonContext,
+): { imported: ImportedServer; inputs: Map<string, InputDeclaration> } {
   const inputs = new ServerJsonInputs()
   const name = server.title?.trim() || server.name.slice(server.name.indexOf('/') + 1)
   const base = { sourceName: server.name, notes: trustNotes(server, context) }
@@ -69,14 +85,32 @@ export function serverJsonToParsedConfig(
     }
   }
   draft.notes.push(...inputs.notes, ...shellNotes(draft))
-  const imported = built(draft, name)
-  const { placeholders, notes } = scanPlaceholders([imported], inputs.declarations)
-  return {
-    format: 'mcp-registry',
-    servers: [{ ...imported, notes: [...new Set([...imported.notes, ...(notes[0] ?? [])])] }],
-    placeholders,
-    notes: [],
-  }
+  return { imported: built(draft, name), inputs: inputs.declarations }
+}
+
+/** The package types MCP Desk runs itself. */
+const RUNNABLE = ['npm', 'pypi', 'oci']
+
+/**
+ * How to run an entry when nobody chose (an install link names an entry, a dropped server.json is one): the
+ * first package MCP Desk runs itself, else the first remote, else (`bundles`) a bundle, whose form the user
+ * fills in before anything is installed.
+ */
+export function preferredOption(server: ServerJson, options: { bundles: boolean }): InstallOptionRef {
+  const packages = server.packages ?? []
+  const runnable = packages.findIndex(
+    (pkg) => RUNNABLE.includes(pkg.registryType.toLowerCase()) && pkg.transport.type === 'stdio',
+  )
+  if (runnable !== -1) return { kind: 'package', index: runnable }
+  if ((server.remotes ?? []).length > 0) return { kind: 'remote', index: 0 }
+  const bundle = packages.findIndex((pkg) => pkg.registryType.toLowerCase() === 'mcpb')
+  if (bundle !== -1 && options.bundles) return { kind: 'package', index: bundle }
+  throw new IpcFailure(
+    'validation_failed',
+    bundle !== -1
+      ? `${server.name} is published only as an MCP bundle (.mcpb): install it from the registry, or drop the .mcpb file`
+      : `${server.name} has no package or remote MCP Desk can install (it runs npm, PyPI and Docker packages, MCP bundles and remote servers)`,
+  )
 }
 
 function packageRunner(pkg: ServerJsonPackage, inputs: ServerJsonInputs): Runner {
@@ -238,8 +272,11 @@ function built(draft: ServerDraft, name: string): ImportedServer {
 }
 
 function trustNotes(server: ServerJson, context: ServerJsonContext): string[] {
+  const what = `${server.name} version ${preview(server.version, 40)}`
   const notes = [
-    `From the MCP registry ${preview(context.registryUrl, 80)}: ${server.name} version ${preview(server.version, 40)}`,
+    context.registryUrl === undefined
+      ? `From a server.json file: ${what}; MCP Desk did not check it against a registry`
+      : `From the MCP registry ${preview(context.registryUrl, 80)}: ${what}`,
   ]
   if (server.repository?.url) notes.push(`Source repository: ${preview(server.repository.url, 120)}`)
   const status = context.meta?.status

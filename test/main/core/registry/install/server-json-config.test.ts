@@ -2,6 +2,7 @@
 // (one element per value, shell metacharacters kept as they are, never a shell), the placeholders the user
 // is asked for, and refusals in words for what MCP Desk cannot run.
 import { describe, expect, it } from 'vitest'
+import { parseMcpConfig } from '../../../../../src/main/core/config/import/parse-mcp-config'
 import { serverJsonToParsedConfig } from '../../../../../src/main/core/registry/install/server-json-config'
 import type { ParsedConfig } from '../../../../../src/shared/import/import-types'
 import { serverJsonSchema, type ServerJson } from '../../../../../src/shared/registry/server-json'
@@ -260,5 +261,61 @@ describe('serverJsonToParsedConfig: remotes', () => {
       serverJsonToParsedConfig(server, { kind: 'remote', index: 1 }, { registryUrl: REGISTRY }),
     )
     expect(sse.input).toMatchObject({ transport: 'sse', url: 'https://weather.example/sse' })
+  })
+})
+
+describe('a server.json file dropped like a config', () => {
+  it('is detected from its content and mapped as a registry install maps it', () => {
+    const file = {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name: 'io.github.example/weather',
+      version: '1.4.0',
+      packages: [
+        {
+          registryType: 'mcpb',
+          identifier: 'https://example.com/w.mcpb',
+          fileSha256: 'ab'.repeat(32),
+          transport: stdio,
+        },
+        {
+          registryType: 'npm',
+          identifier: '@example/weather-mcp',
+          version: '1.4.0',
+          transport: stdio,
+          environmentVariables: [{ name: 'WEATHER_KEY', isSecret: true, description: 'API key' }],
+        },
+      ],
+    }
+    const parsed = parseMcpConfig(JSON.stringify(file), { fileName: 'server.json' })
+    expect(parsed.format).toBe('mcp-registry')
+    expect(only(parsed).input).toMatchObject({
+      name: 'weather',
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.4.0'],
+    })
+    expect(only(parsed).notes[0]).toBe(
+      'From a server.json file: io.github.example/weather version 1.4.0; MCP Desk did not check it against a registry',
+    )
+    expect(parsed.placeholders.map((p) => [p.token, p.secret, p.description])).toEqual([
+      ['${input:WEATHER_KEY}', true, 'API key'],
+    ])
+    // A registry answer saved from the API reads the same.
+    expect(parseMcpConfig(JSON.stringify({ server: file, _meta: {} })).servers[0]!.input).toEqual(
+      only(parsed).input,
+    )
+  })
+
+  it('refuses, in words, an entry MCP Desk cannot run from a file', () => {
+    const bundleOnly = {
+      name: 'io.github.example/hello',
+      version: '1.0.0',
+      packages: [{ registryType: 'mcpb', identifier: 'https://example.com/h.mcpb', transport: stdio }],
+    }
+    expect(() => parseMcpConfig(JSON.stringify(bundleOnly))).toThrow(
+      'None of the servers in this MCP registry entry (server.json) file can be imported: "io.github.example/hello" was not imported: io.github.example/hello is published only as an MCP bundle (.mcpb)',
+    )
+    expect(() => parseMcpConfig(JSON.stringify({ ...bundleOnly, name: 'no slash', packages: [] }))).toThrow(
+      'is not an MCP config',
+    )
   })
 })
