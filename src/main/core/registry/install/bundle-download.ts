@@ -68,7 +68,7 @@ export function createBundleDownloader(options: BundleDownloaderOptions = {}): B
       if (timeout.aborted) {
         throw new IpcFailure(
           'unavailable',
-          `The bundle download from ${redactUrl(url)} took longer than ${Math.round(timeoutMs / 1000)} seconds`,
+          `The bundle download from ${redactUrl(url)} took longer than ${seconds(timeoutMs)}`,
         )
       }
       if (signal?.aborted === true) throw new IpcFailure('unavailable', 'The bundle download was cancelled')
@@ -77,6 +77,11 @@ export function createBundleDownloader(options: BundleDownloaderOptions = {}): B
       throw new IpcFailure('unavailable', `The bundle could not be downloaded from ${redactUrl(url)}`)
     }
   }
+}
+
+function seconds(ms: number): string {
+  const whole = Math.max(1, Math.round(ms / 1000))
+  return whole === 1 ? '1 second' : `${whole} seconds`
 }
 
 function parseUrl(address: string): URL {

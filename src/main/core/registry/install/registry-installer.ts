@@ -6,8 +6,8 @@ import type { ImportService } from '../../config/import/import-service'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { parseInstallLink } from '../links/parse-install-link'
 import type { InstallPreviewer, RegistryCatalog, RegistryServerVersion } from '../registry-ports'
-import { checkSha256, expectedSha256, type BundleDownload } from './bundle-download'
-import { missingRuntimes } from './find-runtime'
+import { checkSha256, createBundleDownloader, expectedSha256, type BundleDownload } from './bundle-download'
+import { findRuntime, missingRuntimes } from './find-runtime'
 import { preferredOption, serverJsonToParsedConfig, type InstallOptionRef } from './server-json-config'
 
 export interface RegistryInstallerDeps {
@@ -19,6 +19,20 @@ export interface RegistryInstallerDeps {
   findRuntime: (command: string) => Promise<string | undefined>
   /** Largest bundle downloaded; the window's bundle limit by default. */
   maxBundleBytes?: number
+}
+
+/**
+ * The installer as the app runs it: bundles downloaded through the pinned fetch, runtimes looked up on the
+ * PATH servers inherit from this process (stdio/child-env.ts passes PATH through).
+ */
+export function createRegistryInstaller(
+  deps: Pick<RegistryInstallerDeps, 'registry' | 'imports' | 'bundles'>,
+): RegistryInstaller {
+  return new RegistryInstaller({
+    ...deps,
+    download: createBundleDownloader(),
+    findRuntime: (command) => findRuntime(command, process.env),
+  })
 }
 
 /**

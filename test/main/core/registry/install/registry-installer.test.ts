@@ -37,6 +37,7 @@ beforeAll(async () => {
     requests.push(req.url ?? '')
     if (req.url === '/hello.mcpb') res.end(BUNDLE)
     else if (req.url === '/moved.mcpb') res.writeHead(302, { location: '/hello.mcpb' }).end()
+    else if (req.url === '/stall.mcpb') res.writeHead(200).write('PK')
     else if (req.url === '/declared-huge.mcpb')
       res.writeHead(200, { 'content-length': String(3 * MiB) }).end()
     else if (req.url === '/endless.mcpb') {
@@ -118,7 +119,12 @@ function bundleEntry(url: string, fileSha256?: string): ServerJson {
 }
 
 function setup(
-  options: { registryUrl?: string; entries?: Record<string, ServerJson>; maxBundleBytes?: number } = {},
+  options: {
+    registryUrl?: string
+    entries?: Record<string, ServerJson>
+    maxBundleBytes?: number
+    timeoutMs?: number
+  } = {},
 ) {
   const doc = new MemoryJsonDocument()
   const settings = new SettingsService(doc)
@@ -141,7 +147,7 @@ function setup(
     registry,
     imports,
     bundles,
-    download: createBundleDownloader({ timeoutMs: 10_000 }),
+    download: createBundleDownloader({ timeoutMs: options.timeoutMs ?? 10_000 }),
     findRuntime: (command) => findRuntime(command, { PATH: `${join(dir, 'nowhere')}:${binDir}` }, 'linux'),
     ...(options.maxBundleBytes === undefined ? {} : { maxBundleBytes: options.maxBundleBytes }),
   })
@@ -307,6 +313,19 @@ describe('RegistryInstaller: .mcpb packages', () => {
     )
     expect(http.message).toContain('bundles are downloaded over https only')
     expect(requests).toEqual([])
+  })
+})
+
+describe('RegistryInstaller: a bundle that never finishes', () => {
+  it('gives up after the download time limit, in words', async () => {
+    const entries = { 'io.github.example/stall': bundleEntry(`${base}/stall.mcpb`, BUNDLE_SHA) }
+    const { installer, bundlesDir } = setup({ entries, timeoutMs: 300 })
+    const failure = await refusal(
+      installer.previewInstall({ name: 'io.github.example/stall', option: { kind: 'package', index: 0 } }),
+    )
+    expect(failure).toMatchObject({ code: 'unavailable' })
+    expect(failure.message).toBe(`The bundle download from ${base}/stall.mcpb took longer than 1 second`)
+    expect(existsSync(bundlesDir)).toBe(false)
   })
 })
 
