@@ -10,6 +10,7 @@ import { opencodeFormat } from './opencode-format'
 import { vscodeFormat, vscodeSettingsFormat } from './vscode-format'
 import { windsurfFormat } from './windsurf-format'
 import { zedFormat } from './zed-format'
+import { serverJsonFormat } from '../../registry/install/server-json-format'
 
 /**
  * Every format, in the order that breaks a tie no file name settles: the plainest `mcpServers` file is
@@ -28,6 +29,7 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   opencodeFormat,
   gooseFormat,
   codexFormat,
+  serverJsonFormat,
 ]
 
 /**

@@ -14,7 +14,7 @@ import type {
 } from '../../../../shared/import/import-preview'
 import { importApplyRequestSchema } from '../../../../shared/import/import-preview'
 import { describeZodIssues, IpcFailure } from '../../../../shared/ipc/ipc-error'
-import type { ParsedServerInput } from '../../../../shared/mcp/server-input'
+import { serverInputSchema, type ParsedServerInput } from '../../../../shared/mcp/server-input'
 import type { ServerConfig } from '../../../../shared/settings/settings-schema'
 import { redactCommand, redactUrl } from '../../mcp/redact'
 import { ConfigParseError } from './config-parse-error'
@@ -46,7 +46,16 @@ export interface ImportServiceDeps {
 interface HeldPreview {
   parsed: ParsedConfig
   rows: ImportRow[]
+  /** An install link's servers: written with `enabled: false`, so nothing runs until the user turns it on. */
+  addsDisabled: boolean
   expires: number
+}
+
+/** Where parsed servers come from when they are not a file (a registry entry, an install link). */
+export interface ParsedPreviewOptions {
+  origin?: string
+  /** Write every added or replacing server disabled (install links: nothing runs by itself). */
+  addsDisabled?: boolean
 }
 
 /**
@@ -66,7 +75,15 @@ export class ImportService {
   }
 
   preview(text: string, fileName?: string): ImportPreview {
-    const parsed = this.#parse(text, fileName)
+    return this.previewParsed(this.#parse(text, fileName), {})
+  }
+
+  /**
+   * The same preview for servers parsed elsewhere (a registry's server.json, an install link): rows, trust
+   * facts, placeholders and the held preview are exactly a file's, with where they came from said on top.
+   */
+  previewParsed(parsed: ParsedConfig, options: ParsedPreviewOptions = {}): ImportPreview {
+    const addsDisabled = options.addsDisabled === true
     const existing = this.#deps.configs.list()
     const rows = parsed.servers.map((server) =>
       this.#row(
@@ -76,7 +93,7 @@ export class ImportService {
       ),
     )
     const previewId = randomUUID()
-    this.#hold(previewId, { parsed, rows, expires: this.#now() + PREVIEW_TTL_MS })
+    this.#hold(previewId, { parsed, rows, addsDisabled, expires: this.#now() + PREVIEW_TTL_MS })
     const environment = this.#deps.environment()
     return {
       previewId,
@@ -88,6 +105,8 @@ export class ImportService {
         inEnvironment: p.kind === 'env' && environment[p.name] !== undefined,
       })),
       notes: parsed.notes,
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+      ...(addsDisabled ? { addsDisabled } : {}),
     }
   }
 
@@ -182,9 +201,10 @@ export class ImportService {
       if (!server) continue
       const resolved = resolvePlaceholders(server.sourceName, server.input, held.parsed.placeholders, sources)
       for (const token of resolved.missing) missing.add(token)
-      let input = {
+      let input: ParsedServerInput = {
         ...resolved.input,
         sampling: grantedSampling(row, decision?.allowSampling, row.sourceName),
+        ...(held.addsDisabled ? { enabled: false } : {}),
       }
       if (action === 'rename') {
         const newName = decision?.newName
@@ -192,6 +212,7 @@ export class ImportService {
           throw new IpcFailure('validation_failed', `give "${row.sourceName}" a new name`)
         input = { ...input, name: newName }
       }
+      checkResolved(row.sourceName, input)
       if (action === 'replace') {
         if (!row.existing)
           throw new IpcFailure('validation_failed', `"${row.sourceName}" has nothing to replace`)
@@ -227,8 +248,7 @@ export class ImportService {
       sourceName: server.sourceName,
       name: input.name,
       transport: input.transport,
-      destination:
-        input.transport === 'stdio' ? redactCommand(input.command, input.args) : redactUrl(input.url),
+      destination: destinationOf(input),
       ...rowTrust(server, placeholders),
       notes: server.notes,
     }
@@ -280,6 +300,28 @@ export class ImportService {
     }
     this.#previews.set(id, preview)
   }
+}
+
+/**
+ * A value typed for a placeholder can still make the server invalid (a URL template whose host was typed
+ * with a space in it): refused here, before anything is written, rather than half-way through the writes.
+ */
+function checkResolved(sourceName: string, input: ParsedServerInput): void {
+  const checked = serverInputSchema.safeParse(input)
+  if (!checked.success) {
+    throw new IpcFailure(
+      'validation_failed',
+      `"${sourceName}" cannot be added with the values given: ${describeZodIssues(checked.error)}`,
+    )
+  }
+}
+
+/** A URL still holding `${…}` placeholders is no URL yet: the row shows the template without its query. */
+function destinationOf(input: ParsedServerInput): string {
+  if (input.transport === 'stdio') return redactCommand(input.command, input.args)
+  const redacted = redactUrl(input.url)
+  if (redacted !== '<invalid URL>' || !input.url.includes('${')) return redacted
+  return input.url.replace(/[?#].*$/s, '')
 }
 
 /**

@@ -264,3 +264,35 @@ describe('remote servers: legacy SSE and OAuth settings', () => {
     expect(JSON.stringify(row)).not.toContain('oauth-secret-9')
   })
 })
+
+describe('ImportService.previewParsed', () => {
+  it('previews servers parsed elsewhere like a file, says where they came from, and adds them disabled when asked', async () => {
+    const { service, configs } = setup()
+    const parsed: ParsedConfig = {
+      format: 'install-link',
+      servers: [{ sourceName: 'linked', input: stdio('linked', 'npx', ['-y', 'linked-mcp']), notes: [] }],
+      placeholders: [],
+      notes: [],
+    }
+    const plain = service.previewParsed(parsed)
+    expect(plain.origin).toBeUndefined()
+    expect(plain.addsDisabled).toBeUndefined()
+    const preview = service.previewParsed(parsed, {
+      origin: 'Install link from cursor://anysphere.cursor-deeplink/mcp/install',
+      addsDisabled: true,
+    })
+    expect(preview).toMatchObject({
+      format: 'install-link',
+      origin: 'Install link from cursor://anysphere.cursor-deeplink/mcp/install',
+      addsDisabled: true,
+      rows: [{ sourceName: 'linked', status: 'new', destination: 'npx -y linked-mcp' }],
+    })
+    await service.apply({ previewId: preview.previewId, decisions: [] })
+    expect(configs.list().find((c) => c.name === 'linked')).toMatchObject({ enabled: false })
+    await service.apply({
+      previewId: plain.previewId,
+      decisions: [{ sourceName: 'linked', action: 'rename', newName: 'linked 2' }],
+    })
+    expect(configs.list().find((c) => c.name === 'linked 2')).toMatchObject({ enabled: true })
+  })
+})
