@@ -27,6 +27,9 @@ import { ElicitationService } from './elicitation/elicitation-service'
 import { ViewService } from './apps/view-service'
 import { ViewContextStore } from './apps/view-context'
 import type { ViewSandbox } from '../../shared/apps/view-schema'
+import { createRegistryCatalog } from './registry/create-registry-catalog'
+import { createRegistryInstaller } from './registry/install/registry-installer'
+import type { InstallPreviewer, RegistryCatalog } from './registry/registry-ports'
 
 export interface ComposeHostOptions {
   settings: SettingsService
@@ -61,6 +64,8 @@ export interface ComposedHost {
   resources: ResourceService
   elicitation: ElicitationService
   views: ViewService
+  registry: RegistryCatalog
+  installs: InstallPreviewer
   signIn: ServerSignIn
   /** Closes every server connection and reaps every stdio process tree. */
   shutdown(): Promise<void>
@@ -173,6 +178,12 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     configs,
     replace: (id, input) => servers.update(id, input),
   })
+  const registry = createRegistryCatalog({
+    settings: options.settings,
+    cacheDir: paths.registryCacheDir,
+    log: (line) => options.log(line),
+  })
+  const installs = createRegistryInstaller({ registry, imports, bundles })
   // The profile is shared with CLI commands, other windows and the user's editor: outside changes to
   // settings.json reach every listener (the connection manager connects, restarts or closes servers), and
   // outside changes to secrets restart the servers that use them.
@@ -198,6 +209,8 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     resources,
     elicitation,
     views,
+    registry,
+    installs,
     ...(options.viewSandbox ? { viewSandbox: options.viewSandbox } : {}),
     events,
     info: options.info,
@@ -217,7 +230,10 @@ export function composeHost(options: ComposeHostOptions): ComposedHost {
     resources,
     elicitation,
     views,
+    registry,
+    installs,
     shutdown: async () => {
+      registry.dispose()
       stopWatchingSettings()
       stopWatchingSecrets?.()
       stopWatchingApprovals?.()
