@@ -31,7 +31,9 @@ export class LinkHandover {
     this.#waiting.push(link)
     if (this.#waiting.length > MAX_WAITING_LINKS) {
       this.#waiting.shift()
-      this.#log(`more than ${MAX_WAITING_LINKS} install links arrived before the window loaded; the oldest was dropped`)
+      this.#log(
+        `more than ${MAX_WAITING_LINKS} install links arrived before the window loaded; the oldest was dropped`,
+      )
     }
   }
 

@@ -112,7 +112,11 @@ function guardSession(window: BrowserWindow, options: MainWindowOptions): void {
   })
   handleViewScheme(session, options.log)
   if (options.page.kind === 'app') {
-    handleAppScheme(session, { rendererDir: options.page.rendererDir, contentSecurityPolicy: policy, log: options.log })
+    handleAppScheme(session, {
+      rendererDir: options.page.rendererDir,
+      contentSecurityPolicy: policy,
+      log: options.log,
+    })
   }
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const request = { permission, ...details }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { electronFake, FakeSession } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
@@ -107,5 +107,27 @@ describe('the app:// scheme', () => {
     expect(answer.status).toBe(200)
     await handler!({ method: 'GET', url: 'app://mcp-desk/nope.js?token=abc' })
     expect(options.log).toHaveBeenCalledWith('app page: no file for "/nope.js"')
+  })
+
+  it('serves the built page and every file it links to, when a build exists', async () => {
+    const built = resolve(import.meta.dirname, '../../../out/renderer')
+    // The e2e global setup builds; this check rides along when it has.
+    if (!existsSync(join(built, 'index.html'))) return
+    const options = { rendererDir: built, contentSecurityPolicy: POLICY }
+    const page = await answerAppRequest({ method: 'GET', url: APP_PAGE_URL }, options)
+    const html = await page.text()
+    const linked = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => match[1])
+    expect(linked.length).toBeGreaterThan(0)
+    for (const path of linked) {
+      const answer = await answerAppRequest(
+        { method: 'GET', url: new URL(path!, APP_PAGE_URL).href },
+        options,
+      )
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers.get('content-type'), path).toMatch(/^text\/(javascript|css)/)
+      expect(Buffer.from(await answer.arrayBuffer()).equals(readFileSync(join(built, path!))), path).toBe(
+        true,
+      )
+    }
   })
 })

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findInstallLink, isInstallLink } from '../../../src/main/electron/install-link-argv'
 
-const cursor =
-  'cursor://anysphere.cursor-deeplink/mcp/install?name=notes&config=eyJjb21tYW5kIjoibnB4In0='
+const cursor = 'cursor://anysphere.cursor-deeplink/mcp/install?name=notes&config=eyJjb21tYW5kIjoibnB4In0='
 
 describe('findInstallLink', () => {
   it.each([

@@ -66,6 +66,8 @@ describe('LinkHandover', () => {
     links.offer('mcp-desk:install?token=secret')
     links.offer('mcp-desk:ok')
     expect(delivered).toEqual(['mcp-desk:ok'])
-    expect(logLines).toEqual(['an install link could not be handed to the window: the event did not validate'])
+    expect(logLines).toEqual([
+      'an install link could not be handed to the window: the event did not validate',
+    ])
   })
 })

@@ -15,7 +15,10 @@ describe('parseAppOrigin', () => {
 
   it('recognises the desktop app scheme, in any letter case of its host', () => {
     expect(parseAppOrigin('app://mcp-desk/index.html')).toEqual(DESKTOP_APP)
-    expect(parseAppOrigin('app://MCP-Desk/index.html#/servers')).toEqual({ kind: 'app', origin: 'app://mcp-desk' })
+    expect(parseAppOrigin('app://MCP-Desk/index.html#/servers')).toEqual({
+      kind: 'app',
+      origin: 'app://mcp-desk',
+    })
   })
 
   it.each([
