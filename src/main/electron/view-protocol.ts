@@ -4,8 +4,8 @@ import { answerSandboxRequest } from '../core/apps/sandbox-proxy'
 
 /**
  * The desktop's sandbox origin for MCP App views: `mcp-desk-view://sandbox`, a scheme of its own, so a view
- * is never loaded from the app's file:// folder (where it would be same-origin with the app page) and never
- * from a network listener another local program could reach. It answers exactly what web mode's sandbox
+ * is never same-origin with the app page (`app://mcp-desk`, app-protocol.ts) and never served by a network
+ * listener another local program could reach. It answers exactly what web mode's sandbox
  * listener answers (answerSandboxRequest). The preload is per window and Chromium never gives it to a
  * cross-origin frame; nodeIntegrationInSubFrames stays off (main-window.ts), so no view frame sees Node or
  * the contract.
