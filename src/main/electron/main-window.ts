@@ -5,11 +5,15 @@ import { decideOpenExternal } from '../core/security/external-link-policy'
 import { isAllowedNavigation, isAllowedViewFrameNavigation } from '../core/security/navigation-policy'
 import { decidePermission, decidePermissionCheck } from '../core/security/permission-policy'
 import { decideViewPermission, isViewFrameRequest } from '../core/security/view-permission-policy'
+import { APP_PAGE_URL, handleAppScheme } from './app-protocol'
 import { handleViewScheme, VIEW_SANDBOX, VIEW_SCHEME } from './view-protocol'
 
 export interface MainWindowOptions {
-  /** What the window loads: the vite dev server URL, or the built index.html on disk. */
-  page: { kind: 'url'; url: string } | { kind: 'file'; path: string }
+  /**
+   * What the window loads: the vite dev server URL, or the built renderer folder, served on the app's own
+   * scheme (app://mcp-desk/index.html, app-protocol.ts).
+   */
+  page: { kind: 'url'; url: string } | { kind: 'app'; rendererDir: string }
   appOrigin: AppOrigin
   preloadPath: string
   /** True only while the vite dev server serves the renderer (loosens the CSP for HMR). */
@@ -60,8 +64,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   guardWebContents(window.webContents, options)
   guardSession(window, options)
 
-  const loading =
-    options.page.kind === 'url' ? window.loadURL(options.page.url) : window.loadFile(options.page.path)
+  const loading = window.loadURL(options.page.kind === 'url' ? options.page.url : APP_PAGE_URL)
   loading.catch((error: unknown) => options.log(`the app page failed to load: ${(error as Error).message}`))
   return window
 }
@@ -102,7 +105,19 @@ function guardWebContents(contents: WebContents, options: MainWindowOptions): vo
 
 function guardSession(window: BrowserWindow, options: MainWindowOptions): void {
   const session: Session = window.webContents.session
+  const policy = buildContentSecurityPolicy({
+    mode: 'desktop',
+    dev: options.dev,
+    frameSrc: [`${VIEW_SCHEME}:`],
+  })
   handleViewScheme(session, options.log)
+  if (options.page.kind === 'app') {
+    handleAppScheme(session, {
+      rendererDir: options.page.rendererDir,
+      contentSecurityPolicy: policy,
+      log: options.log,
+    })
+  }
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const request = { permission, ...details }
     if (isViewFrameRequest(request, VIEW_SANDBOX.origin)) {
@@ -119,11 +134,6 @@ function guardSession(window: BrowserWindow, options: MainWindowOptions): void {
       decidePermissionCheck(permission, requestingOrigin, details).allow,
   )
 
-  const policy = buildContentSecurityPolicy({
-    mode: 'desktop',
-    dev: options.dev,
-    frameSrc: [`${VIEW_SCHEME}:`],
-  })
   session.webRequest.onHeadersReceived((details, callback) => {
     // The view sandbox sets its own, per-view policy (sandbox-proxy.ts): the app page's must not replace it.
     if (details.url.toLowerCase().startsWith(`${VIEW_SCHEME}:`)) {

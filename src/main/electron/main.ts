@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, safeStorage } from 'electron'
 import { PendingApprovals } from '../core/approvals/pending-approvals'
@@ -8,20 +9,22 @@ import type { Host } from '../core/host'
 import { openProfile } from '../core/profile/open-profile'
 import { createLocalKeyCipher } from '../core/secrets/local-key-cipher'
 import type { SecretCipher } from '../core/secrets/secret-store'
-import { parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
+import { DESKTOP_APP, parseAppOrigin, type AppOrigin } from '../core/security/app-origin'
+import { registerAppSchemes } from './app-protocol'
 import { startApprovalNotifier, type ApprovalFocusTarget } from './approval-notifier'
 import { resolveDesktopHome, type DesktopHome } from './desktop-home'
+import { findInstallLink, isInstallLink } from './install-link-argv'
 import { registerIpcRouter } from './ipc-router'
+import { LinkHandover } from './link-handover'
 import { createMainWindow, type MainWindowOptions } from './main-window'
 import { createSafeStorageCipher, SafeStorageUnavailableError } from './safe-storage-cipher'
 import { createApprovalTray } from './tray'
-import { registerViewScheme, VIEW_SANDBOX } from './view-protocol'
+import { VIEW_SANDBOX } from './view-protocol'
 
 // The Electron entry, built to out/main/index.js; preload and renderer are siblings of out/main, and
 // resources/ (the tray icon) sits at the app root beside out/.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
 const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url))
-const rendererPage = fileURLToPath(new URL('../renderer/index.html', import.meta.url))
 const trayIconPath = fileURLToPath(new URL('../../resources/trayTemplate.png', import.meta.url))
 
 const log = (message: string, error?: unknown) =>
@@ -32,13 +35,31 @@ const home = resolveHomeOrExit()
 // can run side by side and never share state.
 if (home.overridden) app.setPath('userData', home.dir)
 app.enableSandbox()
-// MCP App views load from their own scheme (view-protocol.ts); Chromium learns of it only before ready.
-registerViewScheme()
+// The app page (app://mcp-desk) and MCP App views (mcp-desk-view://sandbox) load from the app's own
+// schemes; Chromium learns of them only before ready.
+registerAppSchemes()
 
-if (!app.requestSingleInstanceLock()) {
+/** The scheme the OS opens MCP Desk with (`mcp-desk://…` install links); the installers register it too. */
+const LINK_SCHEME = 'mcp-desk'
+const links = new LinkHandover({ log })
+
+// The link this launch was started with goes to the running app (the lock's additional data, which
+// Chromium passes on as it is, unlike argv, whose flags it may reorder).
+const launchLink = findInstallLink(process.argv)
+if (!app.requestSingleInstanceLock(launchLink === undefined ? {} : { link: launchLink })) {
+  // Another MCP Desk runs on this profile: it has been handed this launch's link and shows its window.
   app.quit()
 } else {
-  app.on('second-instance', () => focusWindow())
+  if (launchLink !== undefined) links.offer(launchLink)
+  registerLinkScheme()
+  app.on('second-instance', (_event, argv, _workingDirectory, additionalData) => {
+    handOver(linkOfSecondLaunch(argv, additionalData))
+  })
+  // macOS opens links in the running app (and at launch, before ready) through this event, not argv.
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    handOver(isInstallLink(url) ? url : undefined)
+  })
   app
     .whenReady()
     .then(start)
@@ -46,6 +67,39 @@ if (!app.requestSingleInstanceLock()) {
       log('MCP Desk failed to start', error)
       app.exit(1)
     })
+}
+
+function registerLinkScheme(): void {
+  try {
+    // Run from source (`electron .`), the OS must start electron with the app's folder as well.
+    const [, appPath] = process.argv
+    const registered =
+      process.defaultApp && appPath !== undefined
+        ? app.setAsDefaultProtocolClient(LINK_SCHEME, process.execPath, [resolve(appPath)])
+        : app.setAsDefaultProtocolClient(LINK_SCHEME)
+    if (!registered) log(`the ${LINK_SCHEME}: link scheme could not be registered with the system`)
+  } catch (error) {
+    log(`the ${LINK_SCHEME}: link scheme could not be registered with the system`, error)
+  }
+}
+
+/** A second launch's link: from the lock's additional data, else its arguments; both parsed as unknown. */
+function linkOfSecondLaunch(argv: unknown, additionalData: unknown): string | undefined {
+  const handed =
+    additionalData !== null && typeof additionalData === 'object'
+      ? (additionalData as { link?: unknown }).link
+      : undefined
+  return isInstallLink(handed) ? handed : findInstallLink(argv)
+}
+
+/** Another launch, or a link opened while running: bring the window forward, then show the link's preview. */
+function handOver(link: string | undefined): void {
+  try {
+    if (app.isReady()) showWindow()
+    if (link !== undefined) links.offer(link)
+  } catch (error) {
+    log('handing over to the running window failed', error)
+  }
 }
 
 function resolveHomeOrExit(): DesktopHome {
@@ -108,10 +162,8 @@ function openSecretCipher(paths: ProfilePaths): SecretCipher {
 function openWindow(): void {
   if (!host) return
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
-  const page: MainWindowOptions['page'] = devUrl
-    ? { kind: 'url', url: devUrl }
-    : { kind: 'file', path: rendererPage }
-  const appOrigin: AppOrigin = devUrl ? parseAppOrigin(devUrl) : { kind: 'file', rendererDir }
+  const page: MainWindowOptions['page'] = devUrl ? { kind: 'url', url: devUrl } : { kind: 'app', rendererDir }
+  const appOrigin: AppOrigin = devUrl ? parseAppOrigin(devUrl) : DESKTOP_APP
   const window = createMainWindow({
     page,
     appOrigin,
@@ -121,7 +173,19 @@ function openWindow(): void {
     log: (message) => log(message),
   })
   const disposeRouter = registerIpcRouter({ host, appOrigin, webContents: window.webContents, log })
-  window.on('closed', disposeRouter)
+  const events = host.events
+  // The renderer asks for the preview itself (links:preview): a link never installs by itself.
+  const detachLinks = links.attach(window.webContents, (link) => events.emit('links:opened', { link }))
+  window.on('closed', () => {
+    detachLinks()
+    disposeRouter()
+  })
+}
+
+/** The window, opened again if it was closed (macOS keeps running without one), restored and focused. */
+function showWindow(): BrowserWindow | undefined {
+  if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  return focusWindow()
 }
 
 function focusWindow(): BrowserWindow | undefined {
@@ -138,10 +202,7 @@ function startApprovalNotices(services: ComposedHost): () => void {
     events: services.host.events,
     windows: {
       current: () => BrowserWindow.getAllWindows()[0],
-      show: () => {
-        if (BrowserWindow.getAllWindows().length === 0) openWindow()
-        return focusWindow()
-      },
+      show: showWindow,
     },
   }
   // The bell counts sampling cards, tool-call cards and servers' questions alike; the tray and the

@@ -1,11 +1,11 @@
-import { protocol, type Session } from 'electron'
+import type { CustomScheme, Session } from 'electron'
 import type { ViewSandbox } from '../../shared/apps/view-schema'
 import { answerSandboxRequest } from '../core/apps/sandbox-proxy'
 
 /**
  * The desktop's sandbox origin for MCP App views: `mcp-desk-view://sandbox`, a scheme of its own, so a view
- * is never loaded from the app's file:// folder (where it would be same-origin with the app page) and never
- * from a network listener another local program could reach. It answers exactly what web mode's sandbox
+ * is never same-origin with the app page (`app://mcp-desk`, app-protocol.ts) and never served by a network
+ * listener another local program could reach. It answers exactly what web mode's sandbox
  * listener answers (answerSandboxRequest). The preload is per window and Chromium never gives it to a
  * cross-origin frame; nodeIntegrationInSubFrames stays off (main-window.ts), so no view frame sees Node or
  * the contract.
@@ -15,15 +15,15 @@ export const VIEW_SANDBOX_HOST = 'sandbox'
 export const VIEW_SANDBOX: ViewSandbox = { origin: `${VIEW_SCHEME}://${VIEW_SANDBOX_HOST}` }
 
 /**
- * Must run before the app is ready. `standard` gives the scheme real origins (host-based, so the proxy is
- * its own origin and relative URLs resolve); `secure` makes it a secure context like https, which camera,
- * geolocation and the clipboard API require. Nothing else: no fetch from other origins, no CORS, no
- * service workers, no CSP bypass.
+ * Registered before the app is ready, with the app page's scheme (app-protocol.ts: Electron takes one
+ * call). `standard` gives the scheme real origins (host-based, so the proxy is its own origin and relative
+ * URLs resolve); `secure` makes it a secure context like https, which camera, geolocation and the
+ * clipboard API require. Nothing else: no fetch from other origins, no CORS, no service workers, no CSP
+ * bypass.
  */
-export function registerViewScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: VIEW_SCHEME, privileges: { standard: true, secure: true } },
-  ])
+export const VIEW_SCHEME_PRIVILEGES: CustomScheme = {
+  scheme: VIEW_SCHEME,
+  privileges: { standard: true, secure: true },
 }
 
 /** Serves the scheme on the window's session (once per session: a second window reuses it). */

@@ -270,9 +270,14 @@ class FakeApp extends EventEmitter {
   isPackaged = false
   sandboxEnabled = false
   singleInstanceLock = true
+  /** What the last requestSingleInstanceLock passed on to the running instance. */
+  lockData: unknown
+  /** setAsDefaultProtocolClient calls: the scheme, and the executable and arguments when given. */
+  readonly protocolClients: { scheme: string; path?: string; args?: string[] }[] = []
   exitCode: number | undefined
   quitCalled = false
   whenReadyCalled = false
+  readyDone = false
   readonly ready = Promise.resolve()
 
   getPath(name: string): string {
@@ -289,12 +294,22 @@ class FakeApp extends EventEmitter {
   enableSandbox(): void {
     this.sandboxEnabled = true
   }
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(additionalData?: unknown): boolean {
+    this.lockData = additionalData
     return this.singleInstanceLock
+  }
+  setAsDefaultProtocolClient(scheme: string, path?: string, args?: string[]): boolean {
+    this.protocolClients.push({ scheme, ...(path === undefined ? {} : { path }), ...(args ? { args } : {}) })
+    return true
+  }
+  isReady(): boolean {
+    return this.readyDone
   }
   whenReady(): Promise<void> {
     this.whenReadyCalled = true
-    return this.ready
+    return this.ready.then(() => {
+      this.readyDone = true
+    })
   }
   quit(): void {
     this.quitCalled = true
@@ -327,11 +342,14 @@ class FakeSafeStorage {
 /** `protocol` before ready: the schemes registered as privileged, and whether that came too late. */
 class FakeProtocol {
   readonly privileged: { scheme: string; privileges?: Record<string, boolean> }[] = []
+  /** Electron allows one call: more than one would silently lose the later schemes' privileges. */
+  calls = 0
   /** Whether app.whenReady() had been asked for when schemes were registered (Electron needs them before). */
   afterReady = false
   constructor(private readonly app: FakeApp) {}
   registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]): void {
     if (this.app.whenReadyCalled) this.afterReady = true
+    this.calls += 1
     this.privileged.push(...schemes)
   }
 }
@@ -379,6 +397,9 @@ function createElectronFake() {
     state.app.isPackaged = false
     state.app.sandboxEnabled = false
     state.app.singleInstanceLock = true
+    state.app.lockData = undefined
+    state.app.protocolClients.length = 0
+    state.app.readyDone = false
     state.app.exitCode = undefined
     state.app.quitCalled = false
     state.safeStorage.available = true
@@ -386,6 +407,7 @@ function createElectronFake() {
     state.contextBridge.exposeInMainWorld.mockClear()
     state.protocol.privileged.length = 0
     state.protocol.afterReady = false
+    state.protocol.calls = 0
     state.app.whenReadyCalled = false
     state.dialog.response = 1
     state.dialog.showMessageBox.mockClear()

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppOrigin } from '../../../src/main/core/security/app-origin'
+import { DESKTOP_APP, type AppOrigin } from '../../../src/main/core/security/app-origin'
 import {
   electronFake,
   type FakeBrowserWindow,
@@ -13,14 +13,14 @@ const { createMainWindow } = await import('../../../src/main/electron/main-windo
 
 // MCP App views in the desktop window: served on the mcp-desk-view scheme, confined by the frame
 // navigation guard, and granted a browser permission only when the user says yes.
-const fileOrigin: AppOrigin = { kind: 'file', rendererDir: '/app/out/renderer' }
+const appOrigin: AppOrigin = DESKTOP_APP
 const proxyUrl = 'mcp-desk-view://sandbox/proxy.html?csp=%7B%7D&permissions=%7B%7D'
 let logLines: string[]
 
 function open(): FakeBrowserWindow {
   createMainWindow({
-    page: { kind: 'file', path: '/app/out/renderer/index.html' },
-    appOrigin: fileOrigin,
+    page: { kind: 'app', rendererDir: '/app/out/renderer' },
+    appOrigin,
     preloadPath: '/app/out/preload/index.cjs',
     dev: false,
     title: 'MCP Desk',
@@ -70,7 +70,8 @@ describe('view frames in the desktop window', () => {
     }
     // The main frame is never the view's: it stays on the app's own page.
     expect(outcome(proxyUrl, true)).toBe('refused')
-    expect(outcome('file:///app/out/renderer/index.html', true)).toBe('allowed')
+    expect(outcome('app://mcp-desk/index.html', true)).toBe('allowed')
+    expect(outcome('file:///app/out/renderer/index.html', true)).toBe('refused')
     const redirect = navigationEvent('https://evil.example/', false)
     listener(window, 'will-redirect')(redirect)
     expect(redirect.defaultPrevented).toBe(true)
@@ -135,7 +136,7 @@ describe('view frames in the desktop window', () => {
     [
       'the camera for the app page',
       'media',
-      { isMainFrame: true, requestingUrl: 'file:///app/out/renderer/index.html', mediaTypes: ['video'] },
+      { isMainFrame: true, requestingUrl: 'app://mcp-desk/index.html', mediaTypes: ['video'] },
     ],
     [
       'the camera for a foreign frame',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildContentSecurityPolicy } from '../../../src/main/core/security/content-security-policy'
-import type { AppOrigin } from '../../../src/main/core/security/app-origin'
+import { DESKTOP_APP, type AppOrigin } from '../../../src/main/core/security/app-origin'
 import type { MainWindowOptions } from '../../../src/main/electron/main-window'
 import {
   electronFake,
@@ -69,13 +69,14 @@ describe('createMainWindow options', () => {
     expect(electronFake.nativeTheme.listenerCount('updated')).toBe(before - 1)
   })
 
-  it('loads the dev server URL in dev and the built file otherwise', () => {
-    expect(open().loaded).toEqual([{ kind: 'url', target: 'http://localhost:5173/' }])
-    const prod = open({
-      page: { kind: 'file', path: '/app/out/renderer/index.html' },
-      appOrigin: { kind: 'file', rendererDir: '/app/out/renderer' },
-    })
-    expect(prod.loaded).toEqual([{ kind: 'file', target: '/app/out/renderer/index.html' }])
+  it('loads the dev server URL in dev and the built page on the app scheme otherwise', () => {
+    const dev = open()
+    expect(dev.loaded).toEqual([{ kind: 'url', target: 'http://localhost:5173/' }])
+    // The dev server serves the page itself: the app scheme is not handled for it.
+    expect(dev.webContents.session.protocol.isProtocolHandled('app')).toBe(false)
+    const prod = open({ page: { kind: 'app', rendererDir: '/app/out/renderer' }, appOrigin: DESKTOP_APP })
+    expect(prod.loaded).toEqual([{ kind: 'url', target: 'app://mcp-desk/index.html' }])
+    expect(prod.webContents.session.protocol.isProtocolHandled('app')).toBe(true)
   })
 })
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import {
   electronInvokeChannel,
   type RequestChannel,
@@ -18,8 +18,9 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake.m
 
 // main.ts resolves its siblings from its own location, as it does from out/main/index.js.
 const mainDir = fileURLToPath(new URL('../../../src/main/electron/', import.meta.url))
-const rendererPage = join(mainDir, '..', 'renderer', 'index.html')
-const prodSender = { senderFrame: { url: pathToFileURL(rendererPage).href } }
+// The built page loads from the app's own scheme, which serves out/renderer.
+const appPage = 'app://mcp-desk/index.html'
+const prodSender = { senderFrame: { url: appPage } }
 const stdioServer = fileURLToPath(new URL('../../fixtures/mcp-servers/stdio-server.ts', import.meta.url))
 
 let home: string
@@ -100,7 +101,8 @@ describe('the Electron entry', () => {
       sandbox: true,
       contextIsolation: true,
     })
-    expect(window?.loaded).toEqual([{ kind: 'file', target: rendererPage }])
+    expect(window?.loaded).toEqual([{ kind: 'url', target: appPage }])
+    expect(window?.webContents.session.protocol.isProtocolHandled('app')).toBe(true)
     expect(existsSync(join(home, 'settings.json'))).toBe(true)
 
     const info = await handler('app:info')(prodSender, {})
@@ -115,7 +117,8 @@ describe('the Electron entry', () => {
         viewSandbox: { origin: 'mcp-desk-view://sandbox' },
       },
     })
-    expect(electronFake.protocol.privileged.map((entry) => entry.scheme)).toEqual(['mcp-desk-view'])
+    expect(electronFake.protocol.privileged.map((entry) => entry.scheme)).toEqual(['app', 'mcp-desk-view'])
+    expect(electronFake.protocol.calls).toBe(1)
     expect(electronFake.protocol.afterReady).toBe(false)
     expect(window?.webContents.session.protocol.isProtocolHandled('mcp-desk-view')).toBe(true)
 
@@ -178,7 +181,7 @@ describe('the Electron entry', () => {
     electronFake.app.isPackaged = true
     await launch(['--home', home])
     await started()
-    expect(electronFake.BrowserWindow.instances[0]?.loaded).toEqual([{ kind: 'file', target: rendererPage }])
+    expect(electronFake.BrowserWindow.instances[0]?.loaded).toEqual([{ kind: 'url', target: appPage }])
   })
 
   it('removes the IPC handlers when the window closes and re-registers them for a re-opened window', async () => {

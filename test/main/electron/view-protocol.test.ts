@@ -5,17 +5,17 @@ import { electronFake, FakeSession } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module)
 
-const { answerViewRequest, handleViewScheme, registerViewScheme, VIEW_SANDBOX } =
+const { answerViewRequest, handleViewScheme, VIEW_SANDBOX, VIEW_SCHEME_PRIVILEGES } =
   await import('../../../src/main/electron/view-protocol')
 
 beforeEach(() => electronFake.reset())
 
 describe('the mcp-desk-view scheme', () => {
   it('registers as a standard, secure scheme and nothing more', () => {
-    registerViewScheme()
-    expect(electronFake.protocol.privileged).toEqual([
-      { scheme: 'mcp-desk-view', privileges: { standard: true, secure: true } },
-    ])
+    expect(VIEW_SCHEME_PRIVILEGES).toEqual({
+      scheme: 'mcp-desk-view',
+      privileges: { standard: true, secure: true },
+    })
     expect(VIEW_SANDBOX).toEqual({ origin: 'mcp-desk-view://sandbox' })
   })
 

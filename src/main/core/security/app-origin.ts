@@ -1,16 +1,25 @@
-import { dirname, isAbsolute, normalize } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
 /**
- * Where the app's own page comes from. In production Electron loads `out/renderer/index.html` from disk, so
- * the "origin" is a directory; in development (and web mode) it is an http origin such as the vite dev
- * server's `http://localhost:5173`. Navigation and IPC sender checks compare against this, never a prefix.
+ * The packaged desktop app's own scheme and host: its pages load from `app://mcp-desk/…` (served by
+ * src/main/electron/app-protocol.ts from out/renderer), never from `file://`, where every local file
+ * would share the page's origin.
  */
-export type AppOrigin = { kind: 'file'; rendererDir: string } | { kind: 'http'; origin: string }
+export const DESKTOP_APP_SCHEME = 'app'
+export const DESKTOP_APP_HOST = 'mcp-desk'
+export const DESKTOP_APP_ORIGIN = `${DESKTOP_APP_SCHEME}://${DESKTOP_APP_HOST}`
 
 /**
- * Builds the AppOrigin from the URL the window loads: an `http(s)://` URL gives its origin, a `file://` URL
- * gives the directory holding that page. Anything else is a configuration mistake and throws, naming it.
+ * Where the app's own page comes from: the desktop app's scheme (`app://mcp-desk`), or an http origin such
+ * as the vite dev server's `http://localhost:5173` (development, web mode). Navigation and IPC sender
+ * checks compare against this, never a prefix.
+ */
+export type AppOrigin = { kind: 'app'; origin: typeof DESKTOP_APP_ORIGIN } | { kind: 'http'; origin: string }
+
+export const DESKTOP_APP: AppOrigin = { kind: 'app', origin: DESKTOP_APP_ORIGIN }
+
+/**
+ * Builds the AppOrigin from the URL the window loads: an `http(s)://` URL gives its origin, an
+ * `app://mcp-desk/` URL the desktop app's. Anything else (file: included) is a configuration mistake and
+ * throws, naming it.
  */
 export function parseAppOrigin(pageUrl: string): AppOrigin {
   let url: URL
@@ -23,28 +32,22 @@ export function parseAppOrigin(pageUrl: string): AppOrigin {
     throw new TypeError('app page URL must not carry a user name or password')
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'http', origin: url.origin }
-  if (url.protocol === 'file:') {
-    const filePath = filePathOfUrl(url)
-    if (filePath === undefined)
-      throw new TypeError(`app page URL is not a local file: ${JSON.stringify(pageUrl)}`)
-    return { kind: 'file', rendererDir: parentDir(filePath) }
-  }
-  throw new TypeError(`app page URL must be http:, https: or file:, got ${JSON.stringify(url.protocol)}`)
+  if (isDesktopAppUrl(url)) return DESKTOP_APP
+  throw new TypeError(
+    `app page URL must be http:, https: or ${DESKTOP_APP_ORIGIN}, got ${JSON.stringify(url.protocol)}`,
+  )
 }
 
-/** The local path a `file:` URL names, or undefined when it names a remote share or an invalid path. */
-export function filePathOfUrl(url: URL): string | undefined {
-  // The WHATWG parser turns `file://localhost/x` into an empty host, so any host left is a network share.
-  if (url.protocol !== 'file:' || url.host !== '') return undefined
-  try {
-    // fileURLToPath decodes %XX and refuses encoded separators (`%2F`), which could otherwise hide a `..`.
-    return normalize(fileURLToPath(url))
-  } catch {
-    return undefined
-  }
-}
-
-function parentDir(filePath: string): string {
-  if (!isAbsolute(filePath)) throw new TypeError(`app page path must be absolute: ${filePath}`)
-  return dirname(filePath)
+/**
+ * Whether a parsed URL is on the desktop app's origin. Built by hand: node's URL gives `null` as the origin
+ * of a scheme it does not know, and keeps the letter case of such a host (Chromium lowercases it, since the
+ * scheme is registered as standard).
+ */
+export function isDesktopAppUrl(url: URL): boolean {
+  return (
+    url.protocol === `${DESKTOP_APP_SCHEME}:` &&
+    url.host.toLowerCase() === DESKTOP_APP_HOST &&
+    url.username === '' &&
+    url.password === ''
+  )
 }

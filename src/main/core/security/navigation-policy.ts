@@ -1,20 +1,18 @@
 import { VIEW_PROXY_PATH } from '../../../shared/apps/view-schema'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { filePathOfUrl, type AppOrigin } from './app-origin'
+import { isDesktopAppUrl, type AppOrigin } from './app-origin'
 
 /**
  * Whether the window may navigate to `targetUrl`. Only the app's own page qualifies: for an http origin the
  * parsed protocol, host and port must all match (a prefix test would let `http://localhost:5173.evil.com`
- * or `http://localhost:5173@evil.com` through); for a file origin the path must sit inside the renderer
- * directory after normalisation. Everything else (javascript:, data:, other schemes) is refused.
+ * or `http://localhost:5173@evil.com` through); for the desktop app it must be exactly `app://mcp-desk`
+ * (a port, another host or credentials are refused). Everything else (file:, javascript:, data:, other
+ * schemes) is refused.
  */
 export function isAllowedNavigation(targetUrl: string, appOrigin: AppOrigin): boolean {
   const target = parseUrl(targetUrl)
   if (!target) return false
   if (target.username !== '' || target.password !== '') return false
-  return appOrigin.kind === 'http'
-    ? isSameHttpOrigin(target, appOrigin.origin)
-    : isInsideRendererDir(target, appOrigin.rendererDir)
+  return appOrigin.kind === 'http' ? isSameHttpOrigin(target, appOrigin.origin) : isDesktopAppUrl(target)
 }
 
 function isSameHttpOrigin(target: URL, origin: string): boolean {
@@ -22,14 +20,6 @@ function isSameHttpOrigin(target: URL, origin: string): boolean {
   if (!app || (app.protocol !== 'http:' && app.protocol !== 'https:')) return false
   // `port` is '' for the scheme's default port on both sides, so `http://h` and `http://h:80` compare equal.
   return target.protocol === app.protocol && target.hostname === app.hostname && target.port === app.port
-}
-
-function isInsideRendererDir(target: URL, rendererDir: string): boolean {
-  const filePath = filePathOfUrl(target)
-  if (filePath === undefined || !isAbsolute(rendererDir)) return false
-  const fromDir = relative(resolve(rendererDir), resolve(filePath))
-  // '' is the directory itself (not a page); a leading '..' or an absolute result (another drive) escapes it.
-  return fromDir !== '' && fromDir !== '..' && !fromDir.startsWith(`..${sep}`) && !isAbsolute(fromDir)
 }
 
 function parseUrl(value: string): URL | undefined {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { pathToFileURL } from 'node:url'
-import type { AppOrigin } from '../../../../src/main/core/security/app-origin'
+import { DESKTOP_APP, type AppOrigin } from '../../../../src/main/core/security/app-origin'
 import { isAllowedNavigation } from '../../../../src/main/core/security/navigation-policy'
 
 const dev: AppOrigin = { kind: 'http', origin: 'http://localhost:5173' }
-const rendererDir = '/opt/mcp-desk/out/renderer'
-const prod: AppOrigin = { kind: 'file', rendererDir }
-const page = pathToFileURL(`${rendererDir}/index.html`).href
+const prod: AppOrigin = DESKTOP_APP
 
 describe('isAllowedNavigation with the vite dev server origin', () => {
   it.each([
@@ -55,27 +52,27 @@ describe('isAllowedNavigation with the vite dev server origin', () => {
   })
 })
 
-describe('isAllowedNavigation with the production file origin', () => {
+describe('isAllowedNavigation with the desktop app origin', () => {
   it.each([
-    page,
-    `${page}#/settings`,
-    `${page}?tab=servers`,
-    pathToFileURL(`${rendererDir}/assets/index-abc.js`).href,
-    'file://localhost/opt/mcp-desk/out/renderer/index.html',
-    'file:///opt/mcp-desk/out/renderer/./index.html',
-  ])('allows a page inside the renderer directory: %s', (url) => {
+    'app://mcp-desk/index.html',
+    'app://mcp-desk/index.html#/settings',
+    'app://mcp-desk/index.html?tab=servers',
+    'app://mcp-desk/assets/index-abc.js',
+    'app://MCP-DESK/index.html',
+  ])('allows a page of the app: %s', (url) => {
     expect(isAllowedNavigation(url, prod)).toBe(true)
   })
 
   it.each([
-    ['a file outside the renderer directory', 'file:///etc/passwd'],
-    ['a sibling directory sharing the prefix', 'file:///opt/mcp-desk/out/renderer-evil/index.html'],
-    ['a .. escape', 'file:///opt/mcp-desk/out/renderer/../main/index.js'],
-    ['an encoded .. escape', 'file:///opt/mcp-desk/out/renderer/%2e%2e/main/index.js'],
-    ['an encoded slash', 'file:///opt/mcp-desk/out/renderer/..%2F..%2Fetc/passwd'],
-    ['the directory itself', 'file:///opt/mcp-desk/out/renderer/'],
-    ['a network share with the same path', 'file://evil.example/opt/mcp-desk/out/renderer/index.html'],
-    ['credentials', 'file://user@/opt/mcp-desk/out/renderer/index.html'],
+    ['the built page on disk', 'file:///opt/mcp-desk/out/renderer/index.html'],
+    ['a local file', 'file:///etc/passwd'],
+    ['another host on the scheme', 'app://evil/index.html'],
+    ['a look-alike host', 'app://mcp-desk.evil/index.html'],
+    ['a port', 'app://mcp-desk:1234/index.html'],
+    ['credentials', 'app://user@mcp-desk/index.html'],
+    ['credentials that move the host', 'app://mcp-desk@evil/index.html'],
+    ['the view sandbox scheme', 'mcp-desk-view://sandbox/proxy'],
+    ['another scheme with the same host', 'apps://mcp-desk/index.html'],
     ['http', 'http://localhost:5173/'],
     ['javascript:', 'javascript:alert(1)'],
     ['data:', 'data:text/html,hi'],
@@ -83,11 +80,7 @@ describe('isAllowedNavigation with the production file origin', () => {
     expect(isAllowedNavigation(url, prod)).toBe(false)
   })
 
-  it('allows a file whose name merely starts with two dots', () => {
-    expect(isAllowedNavigation(pathToFileURL(`${rendererDir}/..hidden.html`).href, prod)).toBe(true)
-  })
-
-  it('refuses everything when the renderer directory is relative', () => {
-    expect(isAllowedNavigation(page, { kind: 'file', rendererDir: 'out/renderer' })).toBe(false)
+  it('refuses the app scheme when the window trusts the dev server', () => {
+    expect(isAllowedNavigation('app://mcp-desk/index.html', dev)).toBe(false)
   })
 })
