@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import { boundaryRules } from './eslint.boundaries.js'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -20,8 +20,8 @@ export function cspMetaContent(dev: boolean): string {
 
 /**
  * Puts the app's Content-Security-Policy into index.html as a <meta> tag, generated from the same function
- * the Electron session and web mode use for their response headers. The meta tag is what protects the
- * desktop window's `file://` page (no response headers there); in dev it is the relaxed dev policy, so HMR
+ * the Electron session and web mode use for their response headers. The meta tag protects the page before
+ * and besides the header the desktop's app:// handler sends; in dev it is the relaxed dev policy, so HMR
  * works, and the build always gets the strict one. Web mode's header adds its socket to connect-src.
  */
 export function rendererCspPlugin(): Plugin {

@@ -39,10 +39,11 @@ export const SANDBOX_PROXY_SCRIPT = `(() => {
   const policy = metaContent('mcp-desk-view-csp')
   const allow = metaContent('mcp-desk-view-allow')
 
-  // Where replies go: the parent's origin when the browser tells us and it is a web origin; a file://
-  // parent (the packaged desktop app) has no origin postMessage can name, so it gets '*'.
+  // Where replies go: the parent's origin when the browser tells us, a web origin or the desktop app's own
+  // app://mcp-desk; a parent whose origin cannot be named (an opaque one) gets '*'.
   const ancestors = window.location.ancestorOrigins
-  const parentOrigin = ancestors && ancestors.length > 0 && /^https?:\\/\\//.test(ancestors[0]) ? ancestors[0] : '*'
+  const parentOrigin =
+    ancestors && ancestors.length > 0 && /^(https?:\\/\\/|app:\\/\\/mcp-desk$)/.test(ancestors[0]) ? ancestors[0] : '*'
 
   const inner = document.createElement('iframe')
   inner.setAttribute('sandbox', 'allow-scripts allow-forms')
