@@ -89,6 +89,8 @@ export const bundlePreviewSchema = z.object({
    * never touches it unless the user replaces it; under another name the bundle installs beside it.
    */
   existing: z.object({ id: z.string(), name: z.string(), sameBundle: z.boolean() }).optional(),
+  /** Reached through an install link: the server is added turned off until the user turns it on. */
+  addsDisabled: z.boolean().optional(),
 })
 export type BundlePreview = z.infer<typeof bundlePreviewSchema>
 

@@ -34,6 +34,8 @@ interface HeldBundle {
   bytes: Uint8Array
   displayName: string
   expires: number
+  /** Reached through an install link: the server is added turned off. */
+  addsDisabled: boolean
 }
 
 /**
@@ -53,16 +55,24 @@ export class BundleImportService {
     this.#now = deps.now ?? Date.now
   }
 
-  async inspect(bytes: Uint8Array): Promise<BundlePreview> {
+  /** `addsDisabled`: a bundle someone else chose (an install link) is added turned off. */
+  async inspect(bytes: Uint8Array, options: { addsDisabled?: boolean } = {}): Promise<BundlePreview> {
     const info = await inspectBundle(bytes)
     const bundleId = randomUUID()
-    this.#hold(bundleId, { bytes, displayName: info.displayName, expires: this.#now() + HOLD_TTL_MS })
+    const addsDisabled = options.addsDisabled === true
+    this.#hold(bundleId, {
+      bytes,
+      displayName: info.displayName,
+      expires: this.#now() + HOLD_TTL_MS,
+      addsDisabled,
+    })
     const configs = this.#deps.configs.list()
     const sameBundle = serverInstalledFrom(info.name, configs, this.#deps.bundlesDir)
     const existing = sameBundle ?? named(configs, info.displayName)
     return {
       bundleId,
       info,
+      ...(addsDisabled ? { addsDisabled } : {}),
       ...(existing
         ? { existing: { id: existing.id, name: existing.name, sameBundle: existing === sameBundle } }
         : {}),
@@ -94,7 +104,11 @@ export class BundleImportService {
     const installed = await installBundle(held.bytes, { bundlesDir: this.#deps.bundlesDir, userConfig })
     let server: { id: string; name: string }
     try {
-      const input = serverInputSchema.parse({ ...installed.input, name: serverName } satisfies ServerInput)
+      const input = serverInputSchema.parse({
+        ...installed.input,
+        name: serverName,
+        ...(held.addsDisabled ? { enabled: false } : {}),
+      } satisfies ServerInput)
       if (existing) {
         await this.#deps.replace(existing.id, input)
         server = { id: existing.id, name: serverName }

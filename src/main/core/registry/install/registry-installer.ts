@@ -82,7 +82,8 @@ export class RegistryInstaller implements InstallPreviewer {
         local: isLocal(version.registryUrl),
       })
       checkSha256(bytes, expected)
-      return { kind: 'bundle', preview: await this.#deps.bundles.inspect(bytes) }
+      const preview = await this.#deps.bundles.inspect(bytes, { addsDisabled: how.addsDisabled })
+      return { kind: 'bundle', preview }
     }
     const parsed = serverJsonToParsedConfig(version.server, option, {
       registryUrl: version.registryUrl,

@@ -151,7 +151,7 @@ function setup(
     findRuntime: (command) => findRuntime(command, { PATH: `${join(dir, 'nowhere')}:${binDir}` }, 'linux'),
     ...(options.maxBundleBytes === undefined ? {} : { maxBundleBytes: options.maxBundleBytes }),
   })
-  return { installer, imports, configs, doc, secrets, bundlesDir }
+  return { installer, imports, bundles, configs, doc, secrets, bundlesDir }
 }
 
 async function refusal(promise: Promise<unknown>): Promise<IpcFailure> {
@@ -346,5 +346,18 @@ describe('RegistryInstaller.previewLink', () => {
       placeholderValues: { '${input:WEATHER_KEY}': 'k' },
     })
     expect(configs.list()[0]).toMatchObject({ name: 'Weather', enabled: false, command: 'npx' })
+  })
+
+  it('adds a bundle reached through a link turned off, once its form is filled in', async () => {
+    const entries = { 'io.github.example/hello': bundleEntry(`${base}/hello.mcpb`, BUNDLE_SHA) }
+    const { installer, bundles, configs } = setup({ entries })
+    const preview = await installer.previewLink('mcp-desk://install?name=io.github.example%2Fhello')
+    if (preview.kind !== 'bundle') throw new Error('expected a bundle preview')
+    expect(preview.preview.addsDisabled).toBe(true)
+    const result = await bundles.install({
+      bundleId: preview.preview.bundleId,
+      userConfig: { api_key: 'k', workspace: dir },
+    })
+    expect(configs.list().find((config) => config.id === result.server.id)?.enabled).toBe(false)
   })
 })
