@@ -48,6 +48,7 @@ const optionSpec = {
   attach: { type: 'string', multiple: true },
   registry: { type: 'string' },
   all: { type: 'boolean' },
+  use: { type: 'string' },
 } as const
 
 /**
@@ -94,6 +95,7 @@ export type CommandName =
   | 'registry add'
   | 'registry remove'
   | 'registry sync'
+  | 'registry install'
 
 interface CommandSpec {
   /** Options beyond the global ones (--home, --help, --version). */
@@ -176,6 +178,10 @@ const commands: Record<CommandName, CommandSpec> = {
   'registry add': { options: ['name'], operands: ['<url>'] },
   'registry remove': { options: [], operands: ['<url>'] },
   'registry sync': { options: ['json'], operands: [], optionalOperands: ['<url>'] },
+  'registry install': {
+    options: ['version', 'registry', 'use', 'set', 'yes', 'replace', 'json'],
+    operands: ['<name>'],
+  },
 }
 
 /** Commands spelled as two words: the group and what each subcommand is called. */
@@ -189,7 +195,10 @@ const groups: Record<string, { subcommands: string[]; bare?: CommandName }> = {
   models: { subcommands: ['discover', 'default'], bare: 'models' },
   tools: { subcommands: ['search'] },
   roots: { subcommands: ['add', 'remove', 'list', 'reset'], bare: 'roots list' },
-  registry: { subcommands: ['search', 'show', 'list', 'add', 'remove', 'sync'], bare: 'registry list' },
+  registry: {
+    subcommands: ['search', 'show', 'list', 'add', 'remove', 'sync', 'install'],
+    bare: 'registry list',
+  },
 }
 
 export type OptionValues = ReturnType<typeof parse>['values']

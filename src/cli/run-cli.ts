@@ -1,6 +1,7 @@
 import { APP_VERSION } from '../main/core/app-identity'
 import { resolveHome } from '../main/core/config/home-paths'
 import { parseCommandLine, type ParsedCommand } from './cli-args'
+import { isInstallLink } from '../shared/registry/install-link'
 import { outputOf, UsageError, type CliIo } from './cli-io'
 import { printConfigPath, showConfig } from './commands/config-command'
 import { terminalText } from './format/terminal-text'
@@ -133,6 +134,21 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
     case 'models default':
       return (await import('./commands/models-command')).setDefaultModel(home, operand, io)
     case 'import':
+      if (operand.startsWith('https://insiders.vscode.dev/redirect') || isInstallLink(operand)) {
+        if (
+          values.name !== undefined ||
+          values['use-env'] === true ||
+          values['allow-sampling'] !== undefined
+        ) {
+          throw new UsageError('an install link takes --set, --yes, --replace and --json only')
+        }
+        return (await import('./commands/registry-install-command')).installFromLink(
+          home,
+          operand,
+          { set: values.set ?? [], yes: values.yes === true, replace: values.replace === true, json },
+          io,
+        )
+      }
       return (await import('./commands/import-command')).importFile(
         home,
         {
@@ -189,6 +205,21 @@ async function runCommand(command: ParsedCommand, home: string, io: CliIo): Prom
       return (await import('./commands/registry-command')).removeRegistry(home, operand, io)
     case 'registry sync':
       return (await import('./commands/registry-command')).syncRegistries(home, operands[0], json, io)
+    case 'registry install':
+      return (await import('./commands/registry-install-command')).installFromRegistry(
+        home,
+        operand,
+        {
+          version: registryVersion(values.version),
+          registry: values.registry,
+          use: values.use,
+          set: values.set ?? [],
+          yes: values.yes === true,
+          replace: values.replace === true,
+          json,
+        },
+        io,
+      )
     case 'export':
       return (await import('./commands/export-command')).exportConfig(
         home,

@@ -112,6 +112,11 @@ Commands:
       and add its server; --set answers its settings (repeat for several
       paths), --name picks the server name, --replace upgrades the server
       of that name
+  import <install link> [--yes] [--set NAME=VALUE ...] [--replace] [--json]
+      Preview an install link (mcp-desk://install?…, vscode:mcp/install?…,
+      cursor://anysphere.cursor-deeplink/mcp/install?…,
+      cherrystudio://mcp/install?…) like the window does; its servers are
+      added turned off (mcp-desk servers enable NAME runs them)
   export --format claude-desktop|vscode|cursor [--out FILE [--yes]]
       Write the servers in that client's format to stdout or FILE (--yes
       overwrites FILE); secret values become placeholders, never exported
@@ -188,6 +193,14 @@ ${wrap(`Presets: ${PROVIDER_PRESET_IDS.join(', ')}`, '      ')}
       The saved registries with their server counts and last sync
   registry add <url> [--name NAME]  |  registry remove <url>
       Save or forget a registry (https; plain http only on this computer)
+  registry install <name> [--version V] [--use npm|pypi|oci|mcpb|remote]
+       [--set NAME=VALUE ...] [--yes] [--replace] [--json] [--registry URL]
+      Install a registry server: the same preview as the window's Install
+      (npm via npx, PyPI via uvx, Docker, an MCP bundle checked against its
+      SHA-256, or a remote server), written with --yes or a "y" at the
+      terminal. --set fills its inputs (API keys go to the secret store);
+      missing runtimes (npx, uvx, docker) are named first. Arguments are
+      passed to the server as they are, never through a shell
   registry sync [<url>] [--json]
       Fetch what changed in every saved registry (or one) since the last
       sync; exit 1 when one failed

@@ -23,7 +23,6 @@ export async function importBundle(
   sets: readonly SetValue[],
   io: CliIo,
 ): Promise<number> {
-  const { print, warn } = outputOf(io)
   const service = new BundleImportService(deps)
   const fileName = path.basename(options.file)
   let preview: BundlePreview
@@ -34,6 +33,22 @@ export async function importBundle(
       throw new Error(`cannot import ${fileName}: ${error.message}`, { cause: error })
     throw error
   }
+  return installBundlePreview({ service, configs: deps.configs }, preview, options, sets, io)
+}
+
+/**
+ * Shows a held bundle's preview (a dropped file's, or a registry entry's downloaded and checked) with its
+ * settings form answered by --set, and installs it with --yes or a "y" at the terminal.
+ */
+export async function installBundlePreview(
+  deps: { service: Pick<BundleImportService, 'install'>; configs: BundleImportServiceDeps['configs'] },
+  preview: BundlePreview,
+  options: Pick<ImportOptions, 'yes' | 'replace' | 'json' | 'name'>,
+  sets: readonly SetValue[],
+  io: CliIo,
+): Promise<number> {
+  const { print, warn } = outputOf(io)
+  const { service } = deps
   const fields = preview.info.userConfig
   const answers = userConfigAnswers(fields, sets)
   const chosenName = chosenServerName(options.name)

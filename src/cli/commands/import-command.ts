@@ -43,27 +43,31 @@ export async function importFile(home: string, options: ImportOptions, io: CliIo
     throw new UsageError('--name applies to .mcpb bundles; a config file keeps its server names')
   }
   const service = new ImportService({ parse: parseMcpConfig, configs, replace, environment: () => io.env })
-  return importConfig(service, file.text, options, sets, io)
-}
-
-async function importConfig(
-  service: ImportService,
-  text: string,
-  options: ImportOptions,
-  sets: SetValue[],
-  io: CliIo,
-): Promise<number> {
-  const { print, warn } = outputOf(io)
   const fileName = path.basename(options.file)
   let preview: ImportPreview
   try {
-    preview = service.preview(text, fileName)
+    preview = service.preview(file.text, fileName)
   } catch (error) {
     // The parser's message names what is wrong and where (line, column); nothing has been written.
     if (error instanceof IpcFailure)
       throw new Error(`cannot import ${fileName}: ${error.message}`, { cause: error })
     throw error
   }
+  return applyImportPreview(service, preview, options, sets, io)
+}
+
+/**
+ * Shows a held import preview (a file's, a registry entry's or an install link's) and applies it with
+ * --yes or a "y" at the terminal; --set fills its placeholders.
+ */
+export async function applyImportPreview(
+  service: Pick<ImportService, 'apply'>,
+  preview: ImportPreview,
+  options: Pick<ImportOptions, 'yes' | 'replace' | 'useEnv' | 'allowSampling' | 'json'>,
+  sets: SetValue[],
+  io: CliIo,
+): Promise<number> {
+  const { print, warn } = outputOf(io)
   const typed = placeholderValues(sets, preview)
   const actions = new Map(preview.rows.map((row) => [row.sourceName, actionFor(row, options.replace)]))
   const allowed = samplingAllowed(options.allowSampling, preview.rows)

@@ -25,7 +25,12 @@ export function formatImportPreview(
   samplingAllowed: ReadonlySet<string> = new Set(),
 ): string[] {
   const count = preview.rows.length
-  const lines = [`Format: ${preview.formatLabel}`, '', `Servers (${count}):`]
+  const lines = [`Format: ${preview.formatLabel}`]
+  if (preview.origin !== undefined) lines.push(`From: ${firstLine(preview.origin)}`)
+  if (preview.addsDisabled === true) {
+    lines.push('Added turned off: nothing runs until you turn it on (mcp-desk servers enable NAME).')
+  }
+  lines.push('', `Servers (${count}):`)
   for (const row of preview.rows) {
     lines.push(...formatRow(row, actions.get(row.sourceName) ?? 'skip', samplingAllowed.has(row.sourceName)))
   }

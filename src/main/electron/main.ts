@@ -13,7 +13,7 @@ import { DESKTOP_APP, parseAppOrigin, type AppOrigin } from '../core/security/ap
 import { registerAppSchemes } from './app-protocol'
 import { startApprovalNotifier, type ApprovalFocusTarget } from './approval-notifier'
 import { resolveDesktopHome, type DesktopHome } from './desktop-home'
-import { findInstallLink, isInstallLink } from './install-link-argv'
+import { findInstallLink, isInstallLink } from '../../shared/registry/install-link'
 import { registerIpcRouter } from './ipc-router'
 import { LinkHandover } from './link-handover'
 import { createMainWindow, type MainWindowOptions } from './main-window'

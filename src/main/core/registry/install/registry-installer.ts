@@ -26,12 +26,16 @@ export interface RegistryInstallerDeps {
  * PATH servers inherit from this process (stdio/child-env.ts passes PATH through).
  */
 export function createRegistryInstaller(
-  deps: Pick<RegistryInstallerDeps, 'registry' | 'imports' | 'bundles'>,
+  deps: Pick<RegistryInstallerDeps, 'registry' | 'imports' | 'bundles'> & {
+    /** Whose PATH the servers will start with: this process's by default (the CLI passes its own). */
+    environment?: Readonly<Record<string, string | undefined>>
+  },
 ): RegistryInstaller {
+  const { environment, ...services } = deps
   return new RegistryInstaller({
-    ...deps,
+    ...services,
     download: createBundleDownloader(),
-    findRuntime: (command) => findRuntime(command, process.env),
+    findRuntime: (command) => findRuntime(command, environment ?? process.env),
   })
 }
 

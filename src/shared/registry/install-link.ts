@@ -1,4 +1,4 @@
-import { INSTALL_LINK_MAX_CHARS } from '../../shared/registry/registry-view'
+import { INSTALL_LINK_MAX_CHARS } from './registry-view'
 
 /**
  * The install links the app accepts from the operating system: its own `mcp-desk:` scheme, and the links

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findInstallLink, isInstallLink } from '../../../src/main/electron/install-link-argv'
+import { findInstallLink, isInstallLink } from '../../../src/shared/registry/install-link'
 
 const cursor = 'cursor://anysphere.cursor-deeplink/mcp/install?name=notes&config=eyJjb21tYW5kIjoibnB4In0='
 
