@@ -40,7 +40,7 @@ export function ImportSummary({ summary }: { summary: Summary }) {
       <p role="status">
         {written === 0
           ? `Nothing was imported from ${summary.source}.`
-          : `Imported ${written} server${written === 1 ? '' : 's'} from ${summary.source}.`}
+          : `${summary.installed ? 'Added' : 'Imported'} ${written} server${written === 1 ? '' : 's'} from ${summary.source}.`}
       </p>
       <ServerGroup title="Added" servers={summary.added} />
       <ServerGroup title="Replaced" servers={summary.replaced} />
