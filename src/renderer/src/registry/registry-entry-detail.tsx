@@ -58,7 +58,6 @@ export function RegistryEntryDetail({ entry, onBack }: { entry: RegistryEntryVie
 
   useEffect(() => {
     let current = true
-    setLoadError(null)
     showRegistryEntry({
       registryUrl: entry.registryUrl,
       name: entry.name,
@@ -67,6 +66,7 @@ export function RegistryEntryDetail({ entry, onBack }: { entry: RegistryEntryVie
       (answer) => {
         if (!current) return
         setDetail(answer)
+        setLoadError(null)
         // Another version may offer other packages: keep the choice only if it is still there.
         setChosen((previous) =>
           answer.entry.options.some((option) => optionKey(option) === previous && option.supported)

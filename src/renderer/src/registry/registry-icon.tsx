@@ -10,16 +10,18 @@ import { placeholderLetter } from './registry-labels'
  */
 export function RegistryIcon({ entry }: { entry: RegistryEntryView }) {
   const registryIcon = useAppState((state) => state.registryIcon)
-  const [dataUrl, setDataUrl] = useState<string | null>(null)
   const { registryUrl, name, hasIcon } = entry
+  const key = `${registryUrl} ${name}`
+  // Keyed by entry, so a row reused for another entry never shows the previous entry's icon.
+  const [fetched, setFetched] = useState<{ key: string; dataUrl: string } | null>(null)
+  const dataUrl = fetched?.key === key ? fetched.dataUrl : null
 
   useEffect(() => {
-    setDataUrl(null)
     if (!hasIcon) return
     let shown = true
     void registryIcon(registryUrl, name).then((url) => {
       // Only an image the host encoded; anything else keeps the letter.
-      if (shown && url?.startsWith('data:image/')) setDataUrl(url)
+      if (shown && url?.startsWith('data:image/')) setFetched({ key: `${registryUrl} ${name}`, dataUrl: url })
     })
     return () => {
       shown = false
