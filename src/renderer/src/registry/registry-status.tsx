@@ -24,10 +24,13 @@ function StatusLineItem({ registry, named }: { registry: RegistryState; named: b
 /** The sync state of the registries being browsed, each named when there are several. */
 export function RegistryStatus({ registries }: { registries: readonly RegistryState[] }) {
   return (
-    <ul className="registry-status" role="status" aria-label="Sync state">
-      {registries.map((registry) => (
-        <StatusLineItem key={registry.url} registry={registry} named={registries.length > 1} />
-      ))}
-    </ul>
+    // The live region wraps the list: a list given the status role would leave its items without a list.
+    <div role="status" aria-label="Sync state">
+      <ul className="registry-status">
+        {registries.map((registry) => (
+          <StatusLineItem key={registry.url} registry={registry} named={registries.length > 1} />
+        ))}
+      </ul>
+    </div>
   )
 }
