@@ -39,6 +39,7 @@ async function expectLinkPreview(): Promise<HTMLElement> {
 async function addAndExpectDisabled(api: FakeDeskApi, dialog: HTMLElement) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add 1 server' }))
   const summary = await within(dialog).findByTestId('import-summary')
+  expect(screen.getByRole('dialog', { name: 'Server added' })).toBe(dialog)
   expect(summary.textContent).toContain(
     'Added 1 server from Install link from cursor://anysphere.cursor-deeplink.',
   )

@@ -58,7 +58,9 @@ describe('Servers → Browse', () => {
       'io.github.modelcontextprotocol/server-memory',
       'io.example/weather',
     ])
-    const memory = within(browser).getByRole('button', { name: 'Knowledge Graph Memory 2026.8.31' })
+    const open = within(browser).getByRole('button', { name: 'Knowledge Graph Memory 2026.8.31' })
+    expect(open.getAttribute('aria-describedby')).toBeTruthy()
+    const memory = within(browser).getByTestId('registry-entry-io.github.modelcontextprotocol/server-memory')
     expect(memory.textContent).toContain('io.github.modelcontextprotocol/server-memory')
     expect(memory.textContent).toContain('A knowledge graph')
     // The kinds it offers; one MCP Desk cannot install is marked.
@@ -91,8 +93,12 @@ describe('Servers → Browse', () => {
     expect(resultNames(browser)).toEqual(['io.github.modelcontextprotocol/server-memory'])
 
     fireEvent.click(within(browser).getByRole('checkbox', { name: 'Show deprecated and deleted' }))
-    const old = await within(browser).findByRole('button', { name: 'Old notes 2026.8.31, Deprecated' })
-    expect(old.textContent).toContain('Use Knowledge Graph Memory instead.')
+    const old = await within(browser).findByRole('button', { name: 'Old notes 2026.8.31' })
+    const about = document.getElementById(old.getAttribute('aria-describedby')!)
+    expect(about?.textContent).toContain('Deprecated. Use Knowledge Graph Memory instead.')
+    expect(within(browser).getByTestId('registry-entry-io.example/old-notes').textContent).toContain(
+      'Deprecated',
+    )
     expect(api.callsTo('registry:search').at(-1)).toEqual({
       query: 'memory',
       includeInactive: true,

@@ -26,7 +26,10 @@ function titleOf(dialog: ImportDialogState): string {
     case 'bundle':
       return `Install ${dialog.preview.info.displayName}`
     case 'done':
-      return 'Import finished'
+      if (!dialog.summary.installed) return 'Import finished'
+      return dialog.summary.added.length + dialog.summary.replaced.length > 1
+        ? 'Servers added'
+        : 'Server added'
   }
 }
 

@@ -14,8 +14,9 @@ function optionKinds(entry: RegistryEntryView): Array<{ label: string; supported
 }
 
 /**
- * One search result: a button (the whole row) that opens the entry's detail. It is named by title,
- * version and status; the description and install kinds describe it.
+ * One search result. Its title is the button that opens the entry's detail (named by what it shows: title
+ * and version), stretched over the whole row so a click anywhere on it opens it; the status, description
+ * and install kinds describe it.
  */
 export function RegistryEntryItem({
   entry,
@@ -28,43 +29,45 @@ export function RegistryEntryItem({
   const badge = statusBadges[entry.status]
   const kinds = optionKinds(entry)
   return (
-    <li className="registry-entry-item">
-      <button
-        type="button"
-        className={`registry-entry registry-entry--${entry.status}`}
-        data-testid={`registry-entry-${entry.name}`}
-        data-entry={entry.name}
-        aria-label={`${entry.title} ${entry.version}${badge ? `, ${badge}` : ''}`}
-        aria-describedby={`${id}-about`}
-        onClick={() => onSelect(entry)}
-      >
-        <RegistryIcon entry={entry} />
-        <span className="registry-entry-text">
-          <span className="registry-entry-head">
-            <span className="registry-entry-title">{entry.title}</span>
+    <li
+      className={`registry-entry registry-entry--${entry.status}`}
+      data-testid={`registry-entry-${entry.name}`}
+    >
+      <RegistryIcon entry={entry} />
+      <span className="registry-entry-text">
+        <span className="registry-entry-head">
+          <button
+            type="button"
+            className="registry-entry-open"
+            data-entry={entry.name}
+            aria-describedby={`${id}-about`}
+            onClick={() => onSelect(entry)}
+          >
+            <span className="registry-entry-title">{entry.title}</span>{' '}
             <span className="registry-entry-version">{entry.version}</span>
-            {badge && (
-              <span className={`badge ${entry.status === 'deleted' ? 'badge--danger' : 'badge--notice'}`}>
-                {badge}
-              </span>
-            )}
-          </span>
-          <span className="registry-entry-name">{entry.name}</span>
-          <span id={`${id}-about`} className="registry-entry-about">
-            <span className="registry-entry-description">{entry.description}</span>
-            {entry.statusMessage && <span className="registry-entry-status">{entry.statusMessage}</span>}
-            {kinds.length > 0 && (
-              <span className="registry-entry-kinds">
-                {kinds.map(({ label, supported }) => (
-                  <span key={label} className={`chip${supported ? '' : ' chip--unsupported'}`}>
-                    {supported ? label : `${label} (not supported)`}
-                  </span>
-                ))}
-              </span>
-            )}
-          </span>
+          </button>
+          {badge && (
+            <span className={`badge ${entry.status === 'deleted' ? 'badge--danger' : 'badge--notice'}`}>
+              {badge}
+            </span>
+          )}
         </span>
-      </button>
+        <span className="registry-entry-name">{entry.name}</span>
+        <span id={`${id}-about`} className="registry-entry-about">
+          {badge && <span className="visually-hidden">{`${badge}. `}</span>}
+          {entry.statusMessage && <span className="registry-entry-status">{entry.statusMessage}</span>}
+          <span className="registry-entry-description">{entry.description}</span>
+          {kinds.length > 0 && (
+            <span className="registry-entry-kinds">
+              {kinds.map(({ label, supported }) => (
+                <span key={label} className={`chip${supported ? '' : ' chip--unsupported'}`}>
+                  {supported ? label : `${label} (not supported)`}
+                </span>
+              ))}
+            </span>
+          )}
+        </span>
+      </span>
     </li>
   )
 }
