@@ -92,7 +92,8 @@ describe('registry browser and install links in Chromium (fixture registry, web 
     await browser.getByRole('searchbox', { name: 'Search servers' }).fill('memory')
     const entry = browser.getByRole('button', { name: /^Knowledge Graph Memory 2026\.8\.31/ })
     await entry.waitFor()
-    expect(await entry.textContent()).toContain('io.github.modelcontextprotocol/server-memory')
+    const row = browser.getByTestId('registry-entry-io.github.modelcontextprotocol/server-memory')
+    expect(await row.textContent()).toContain('npm')
     await browser
       .getByTestId('registry-results-line')
       .filter({ hasText: /matching “memory”/ })
@@ -135,6 +136,7 @@ describe('registry browser and install links in Chromium (fixture registry, web 
 
     const summary = page.getByTestId('import-summary')
     await summary.waitFor()
+    await page.getByRole('dialog', { name: 'Server added' }).waitFor()
     expect(await summary.textContent()).toMatch(/Added 1 server from /)
     await summary.locator('[data-status="connected"]').waitFor({ timeout: CONNECT_MS })
     await shoot(page, 'registry-install-summary.png')
