@@ -195,8 +195,14 @@ describe('install from the registry', () => {
     const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add 1 server' })
     expect(add.disabled).toBe(false)
     fireEvent.click(add)
-    await within(dialog).findByTestId('import-summary')
+    const summary = await within(dialog).findByTestId('import-summary')
     expect(api.callsTo('import:apply')).toHaveLength(1)
+
+    // Show servers leaves Browse for the list, where the new server is.
+    fireEvent.click(within(summary).getByRole('button', { name: 'Show servers' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByTestId('registry-detail')).toBeNull()
+    expect(screen.getByTestId('server-card-server-memory')).toBeTruthy()
   })
 
   it('installs an .mcpb entry with the bundle installer', async () => {

@@ -34,6 +34,7 @@ export function ImportSummary({ summary }: { summary: Summary }) {
   const closeImport = useAppState((state) => state.closeImport)
   const restartImport = useAppState((state) => state.restartImport)
   const openDrawer = useAppState((state) => state.openDrawer)
+  const showServerList = useAppState((state) => state.showServerList)
   const written = summary.added.length + summary.replaced.length
   return (
     <div className="import-done" data-testid="import-summary">
@@ -62,6 +63,7 @@ export function ImportSummary({ summary }: { summary: Summary }) {
           onClick={() => {
             closeImport()
             openDrawer('servers')
+            showServerList()
           }}
         >
           Show servers

@@ -16,6 +16,8 @@ export interface RegistrySliceState {
   registries: RegistryState[] | null
   /** Why the host could not list them; the Browse view shows it in place of the status line. */
   registriesProblem: string | null
+  /** Bumped when something asks the servers panel for its list (an install's "Show servers"), even from Browse. */
+  serverListRequest: number
 }
 
 export interface RegistrySlice extends RegistrySliceState {
@@ -32,6 +34,8 @@ export interface RegistrySlice extends RegistrySliceState {
   showRegistryEntry: (request: RegistryEntryRequest) => Promise<RegistryEntryDetail>
   /** The entry's icon as a `data:` URL fetched by the host, or null (none, or it could not be fetched). */
   registryIcon: (registryUrl: string, name: string) => Promise<string | null>
+  /** Asks the servers panel to show its list of servers, leaving Browse if it is there. */
+  showServerList: () => void
   /** Asks what installing would do and opens that preview; resolves with the refusal in words, or null. */
   installFromRegistry: (request: RegistryInstallRequest) => Promise<string | null>
 }
@@ -40,6 +44,7 @@ export interface RegistrySliceDeps {
   api: Pick<DeskApi, 'on'>
   call: Call
   get: () => {
+    serverListRequest: number
     previewLink: (link: string) => Promise<void>
     showInstallPreview: (preview: InstallPreview) => void
   }
@@ -73,6 +78,8 @@ export function createRegistrySlice({ api, call, get, set }: RegistrySliceDeps):
   return {
     registries: null,
     registriesProblem: null,
+    serverListRequest: 0,
+    showServerList: () => set({ serverListRequest: get().serverListRequest + 1 }),
 
     followRegistries() {
       const unsubscribe = api.on('registry:changed', (payload) => {

@@ -43,6 +43,14 @@ export function ServersPanel() {
   const browseRef = useRef<HTMLButtonElement>(null)
   const editedConfig = view.kind === 'edit' ? configs.find((config) => config.id === view.id) : undefined
   useAddRequest('servers', true, () => setView({ kind: 'add' }))
+  // "Show servers" after an install started in Browse: the list, where the new server is.
+  const listRequest = useAppState((state) => state.serverListRequest)
+  const listShownFor = useRef(listRequest)
+  useLayoutEffect(() => {
+    if (listRequest === listShownFor.current) return
+    listShownFor.current = listRequest
+    setView({ kind: 'list' })
+  }, [listRequest])
 
   // A layout effect: focus lands in the commit that removes the form (see models-panel.tsx).
   useLayoutEffect(() => {
