@@ -30,6 +30,7 @@ import './resources/resources.css'
 import './roots/roots.css'
 import './apps/apps.css'
 import './tools/semantic-search.css'
+import './registry/registry.css'
 
 const client = createDeskClient(window)
 const store = createAppStore({ api: client.api, connection: client.connection })

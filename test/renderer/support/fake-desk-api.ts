@@ -21,6 +21,7 @@ import { FakeImports } from './fake-imports'
 import { FakeRoots } from './fake-roots'
 import { FakeElicitations } from './fake-elicitations'
 import { FakeProviders } from './fake-providers'
+import { FakeRegistry } from './fake-registry'
 import { FakeServers, type FakeServer } from './fake-servers'
 import { FakeSignIn } from './fake-sign-in'
 import { CardDeltas } from './card-deltas'
@@ -77,6 +78,8 @@ export class FakeDeskApi implements DeskApi {
   readonly chat: FakeChat
   /** Config files and bundles the host recognises, previews held for apply, installs. */
   readonly imports: FakeImports
+  /** Saved registries, the local index, entries' details and icons, and what installs and links preview. */
+  readonly registry: FakeRegistry
   /** Folders granted to servers (`settings.roots`), with the host's default-vs-own-list rules. */
   readonly roots: FakeRoots
   /** What servers offer as prompts and resources; emit prompts:changed / resources:* to announce changes. */
@@ -131,6 +134,9 @@ export class FakeDeskApi implements DeskApi {
       defaultModel: () => this.settings.models.defaultModel,
     })
     this.imports = new FakeImports(this.servers)
+    this.registry = new FakeRegistry(this.imports, (registries) =>
+      this.emit('registry:changed', { registries }),
+    )
     const elicitationDeltas = new CardDeltas<FakeElicitations['cards'][number]>()
     this.elicitations = new FakeElicitations((elicitations) => {
       const changes = elicitationDeltas.next(elicitations)
@@ -277,6 +283,15 @@ export class FakeDeskApi implements DeskApi {
     'import:apply': (request) => this.imports.apply(request),
     'import:inspect-bundle': (request) => this.imports.inspectBundle(request),
     'import:install-bundle': (request) => this.imports.installBundle(request),
+    'registry:list': () => this.registry.list(),
+    'registry:add': (request) => this.registry.add(request),
+    'registry:remove': (request) => this.registry.remove(request),
+    'registry:sync': (request) => this.registry.sync(request),
+    'registry:search': (request) => this.registry.search(request),
+    'registry:show': (request) => this.registry.show(request),
+    'registry:icon': (request) => this.registry.icon(request),
+    'registry:preview-install': (request) => this.registry.previewInstall(request),
+    'links:preview': (request) => this.registry.previewLink(request),
     'roots:list': ({ target }) => this.roots.list(target),
     'roots:grant': ({ target, folder }) => this.roots.grant(target, folder),
     'roots:revoke': ({ target, folder }) => this.roots.revoke(target, folder),

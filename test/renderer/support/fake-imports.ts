@@ -111,6 +111,20 @@ export class FakeImports {
     return ok(result)
   }
 
+  /** Holds a preview answered by another channel (a registry or link install) for `import:apply`. */
+  holdPreview(file: FakeImportFile): ImportPreview {
+    const previewId = `preview-${this.#next++}`
+    this.#previews.set(previewId, file)
+    return { previewId, ...file.preview }
+  }
+
+  /** Holds a bundle answered by another channel (a registry `.mcpb` install) for `import:install-bundle`. */
+  holdBundle(bundle: FakeBundle): BundlePreview {
+    const bundleId = `bundle-${this.#next++}`
+    this.#inspected.set(bundleId, bundle)
+    return { bundleId, ...bundle.preview }
+  }
+
   inspectBundle({ data }: RequestOf<'import:inspect-bundle'>): Answer<'import:inspect-bundle'> {
     const bundle = this.bundles.get(data)
     if (!bundle) return failure('validation_failed', 'not an MCP bundle: the file is not a zip archive')

@@ -19,6 +19,7 @@ import {
   type ImportState,
 } from '../import/import-actions'
 import { createModelActions, type ModelActions } from '../models/model-actions'
+import { createRegistrySlice, type RegistrySlice } from '../registry/registry-slice'
 import {
   createPromptPickerActions,
   initialPromptPickerState,
@@ -79,7 +80,8 @@ export interface AppState
     ElicitationState,
     ElicitationActions,
     ViewState,
-    ViewActions {
+    ViewActions,
+    RegistrySlice {
   /** False until the first `app:info` / `settings:get` / `secrets:list` / `servers:list` round has finished. */
   loaded: boolean
   /** Why settings.json cannot be used now (changes are refused until it is fixed), or null. */
@@ -96,7 +98,6 @@ export interface AppState
   /** Narrow windows only: the sidebar is shown over the conversation (it is always shown when wide). */
   sidebarOpen: boolean
   errors: VisibleError[]
-
   // Arrow-typed so components can select and call them without a `this`.
   start: () => Promise<void>
   stop: () => void
@@ -127,8 +128,7 @@ function describe(error: unknown): string {
 
 /**
  * The window's state: what the host told us (info, settings, secret names, server states) plus UI state
- * (drawer, errors).
- * Every failed call becomes a `VisibleError`; nothing is swallowed.
+ * (drawer, errors). Every failed call becomes a `VisibleError`; nothing is swallowed.
  */
 export function createAppStore({
   api,
@@ -387,7 +387,7 @@ export function createAppStore({
       ...rootsActions,
       ...elicitationActions,
       ...viewActions,
-
+      ...createRegistrySlice({ api, call, get, set }),
       openDrawer: (panel) => set({ drawer: panel, addRequest: null }),
       openDrawerToAdd: (panel) => set({ drawer: panel, addRequest: { panel, seq: ++addRequests } }),
       toggleDrawer: (panel) =>

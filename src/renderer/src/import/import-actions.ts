@@ -1,12 +1,18 @@
 import type { BundleInstallRequest, BundlePreview } from '../../../shared/import/bundle-info'
 import type { ImportApplyRequest, ImportPreview } from '../../../shared/import/import-preview'
+import type { InstallPreview } from '../../../shared/registry/registry-view'
 import type { Call } from '../ipc/client'
 import { readImportFile, type ImportSource, type ReadableFile } from './import-file'
+
+/** A program an install needs that is not on this computer (`npx`, `uvx`, `docker`), with where to get it. */
+export type MissingRuntime = Extract<InstallPreview, { kind: 'config' }>['missingRuntimes'][number]
 
 /** What importing wrote, shown until the user closes it; the rows follow the servers' live status. */
 export interface ImportSummary {
   /** Where it came from, e.g. "Claude Desktop (claude_desktop_config.json)" or "bundle Hello Bundle 1.2.0". */
   source: string
+  /** Installed from the registry or a link rather than imported from a file: the summary says "Added". */
+  installed?: boolean
   added: Array<{ id: string; name: string }>
   replaced: Array<{ id: string; name: string }>
   skipped: string[]
@@ -21,8 +27,18 @@ export interface ImportSummary {
 export type ImportDialog =
   /** `text`: a paste the host refused, given back to the paste box so the user can fix it there. */
   | { step: 'source'; error?: string; fileName?: string; text?: string }
-  | { step: 'reading'; fileName?: string }
-  | { step: 'config'; preview: ImportPreview; fileName?: string; busy: boolean; error?: string }
+  | { step: 'reading'; fileName?: string; link?: boolean }
+  /** An install link to paste; `link` is the one the host refused (with `error`), given back to fix. */
+  | { step: 'link'; error?: string; link?: string }
+  /** `missingRuntimes`: what a registry or link install needs that this computer lacks (warned, not blocked). */
+  | {
+      step: 'config'
+      preview: ImportPreview
+      fileName?: string
+      busy: boolean
+      error?: string
+      missingRuntimes?: MissingRuntime[]
+    }
   | { step: 'bundle'; preview: BundlePreview; fileName?: string; busy: boolean; error?: string }
   | { step: 'done'; summary: ImportSummary }
 
@@ -37,6 +53,12 @@ export interface ImportActions {
   importFile: (file: ReadableFile) => Promise<void>
   /** Pasted config text. */
   importText: (text: string, fileName?: string) => Promise<void>
+  /** Opens the dialog at the install link field. */
+  openLinkImport: () => void
+  /** An install link (pasted, typed, or handed over by the OS): its preview; nothing is written before Add. */
+  previewLink: (link: string) => Promise<void>
+  /** Shows what installing would do (registry:preview-install's answer) in the same preview as a file. */
+  showInstallPreview: (preview: InstallPreview) => void
   /** Writes the shown config preview with the user's choices; false (error shown inline) when refused. */
   applyImport: (choices: Omit<ImportApplyRequest, 'previewId'>) => Promise<boolean>
   /** Installs the shown bundle with the form's answers; false (error shown inline) when refused. */
@@ -55,6 +77,16 @@ export interface ImportActionDeps {
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** The dialog step that shows a registry or link install preview. */
+function installStep(install: InstallPreview): ImportDialog {
+  if (install.kind === 'bundle') return { step: 'bundle', preview: install.preview, busy: false }
+  return { step: 'config', preview: install.preview, busy: false, missingRuntimes: install.missingRuntimes }
+}
+
+/** An added-disabled install's summary says where to turn it on: nothing else in it would. */
+const addedDisabledNote =
+  'Added turned off: nothing runs until you turn it on in Servers, once you trust where it came from.'
 
 export function initialImportState(): ImportState {
   return { importDialog: null }
@@ -99,6 +131,27 @@ export function createImportActions({ call, get, set }: ImportActionDeps): Impor
 
     importFile: (file) => preview(() => readImportFile(file), file.name),
 
+    openLinkImport: () => {
+      attempt++
+      set({ importDialog: { step: 'link' } })
+    },
+
+    async previewLink(link) {
+      const mine = ++attempt
+      set({ importDialog: { step: 'reading', link: true } })
+      try {
+        const install = await call('links:preview', { link })
+        if (mine === attempt) set({ importDialog: installStep(install) })
+      } catch (error) {
+        if (mine === attempt) set({ importDialog: { step: 'link', link, error: message(error) } })
+      }
+    },
+
+    showInstallPreview: (install) => {
+      attempt++
+      set({ importDialog: installStep(install) })
+    },
+
     importText: (text, fileName) =>
       preview(() => Promise.resolve({ kind: 'config', text, ...(fileName ? { fileName } : {}) }), fileName),
 
@@ -111,7 +164,12 @@ export function createImportActions({ call, get, set }: ImportActionDeps): Impor
         set({
           importDialog: {
             step: 'done',
-            summary: { source: dialog.preview.formatLabel, ...result, notes: [] },
+            summary: {
+              source: dialog.preview.origin ?? dialog.preview.formatLabel,
+              ...result,
+              notes: dialog.preview.addsDisabled && result.added.length > 0 ? [addedDisabledNote] : [],
+              ...(dialog.preview.origin ? { installed: true } : {}),
+            },
           },
         })
         return true

@@ -3,6 +3,7 @@ import type { ImportDialog as ImportDialogState } from './import-actions'
 import { useAppState } from '../app/store-context'
 import { BundleInstall } from './bundle-install'
 import { ImportPreview } from './import-preview'
+import { ImportLink } from './import-link'
 import { ImportSource } from './import-source'
 import { ImportSummary } from './import-summary'
 
@@ -10,14 +11,25 @@ function titleOf(dialog: ImportDialogState): string {
   switch (dialog.step) {
     case 'source':
       return 'Import MCP servers'
+    case 'link':
+      return 'Install from a link'
     case 'reading':
+      if (dialog.link) return 'Reading the link…'
       return dialog.fileName ? `Reading ${dialog.fileName}…` : 'Reading…'
     case 'config':
+      // A registry or link install names what it adds; a file is named by the client that wrote it.
+      if (dialog.preview.origin !== undefined) {
+        const { rows } = dialog.preview
+        return rows.length === 1 ? `Add ${rows[0]!.name}` : `Add ${rows.length} servers`
+      }
       return `Import from ${dialog.preview.formatLabel}`
     case 'bundle':
       return `Install ${dialog.preview.info.displayName}`
     case 'done':
-      return 'Import finished'
+      if (!dialog.summary.installed) return 'Import finished'
+      return dialog.summary.added.length + dialog.summary.replaced.length > 1
+        ? 'Servers added'
+        : 'Server added'
   }
 }
 
@@ -25,10 +37,12 @@ function StepBody({ dialog }: { dialog: ImportDialogState }) {
   switch (dialog.step) {
     case 'source':
       return <ImportSource dialog={dialog} />
+    case 'link':
+      return <ImportLink dialog={dialog} />
     case 'reading':
       return (
         <p className="hint" role="status">
-          Checking which client wrote this file…
+          {dialog.link ? 'Checking what the link installs…' : 'Checking which client wrote this file…'}
         </p>
       )
     case 'config':

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useAppState } from '../app/store-context'
+import { looksLikeInstallLink } from './import-link'
 
 /** Files (not text or links) are being dragged: only those can be imported. */
 function carriesFiles(event: DragEvent): boolean {
@@ -21,13 +22,15 @@ export function looksLikeMcpConfig(text: string): boolean {
 }
 
 /**
- * The window takes a dropped or pasted file anywhere: while files are dragged over it, it dims and says
+ * The window takes a dropped or pasted file, or an install link, anywhere: while files are dragged over it, it dims and says
  * what a drop does. Dropping anything else is refused by the browser default being prevented (Electron
  * would otherwise navigate the window to the file).
  */
 export function ImportDropZone() {
   const importFile = useAppState((state) => state.importFile)
   const importText = useAppState((state) => state.importText)
+  const previewLink = useAppState((state) => state.previewLink)
+  const followInstallLinks = useAppState((state) => state.followInstallLinks)
   const [dragging, setDragging] = useState(false)
 
   useEffect(() => {
@@ -66,6 +69,12 @@ export function ImportDropZone() {
         return
       }
       const text = event.clipboardData?.getData('text/plain') ?? ''
+      // An install link opens its preview, like a link the desktop app is opened with.
+      if (looksLikeInstallLink(text)) {
+        event.preventDefault()
+        void previewLink(text.trim())
+        return
+      }
       if (looksLikeMcpConfig(text)) {
         event.preventDefault()
         void importText(text)
@@ -83,7 +92,10 @@ export function ImportDropZone() {
       window.removeEventListener('drop', drop)
       window.removeEventListener('paste', paste)
     }
-  }, [importFile, importText])
+  }, [importFile, importText, previewLink])
+
+  // A link the desktop app was opened with (a second launch, the OS) arrives here like a pasted one.
+  useEffect(() => followInstallLinks(), [followInstallLinks])
 
   if (!dragging) return null
   return (

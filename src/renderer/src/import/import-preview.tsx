@@ -9,18 +9,19 @@ import {
   type ImportChoices,
 } from './import-choices-model'
 import { useAppState } from '../app/store-context'
+import { ImportOrigin } from './import-origin'
 import { ImportPlaceholders } from './import-placeholders'
 import { ImportRow } from './import-row'
 
 const noConfigs: Array<{ name: string }> = []
 
-function countsText(rows: ReadonlyArray<{ status: keyof typeof statusLabels }>): string {
+function countsText(rows: ReadonlyArray<{ status: keyof typeof statusLabels }>, where: string): string {
   const counts = new Map<string, number>()
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1)
   const parts = (['new', 'changed', 'conflict', 'identical'] as const)
     .filter((status) => counts.has(status))
     .map((status) => `${counts.get(status)} ${statusLabels[status].toLowerCase()}`)
-  return `${rows.length} server${rows.length === 1 ? '' : 's'} in this file: ${parts.join(', ')}`
+  return `${rows.length} server${rows.length === 1 ? '' : 's'} ${where}: ${parts.join(', ')}`
 }
 
 /**
@@ -28,7 +29,10 @@ function countsText(rows: ReadonlyArray<{ status: keyof typeof statusLabels }>):
  * yet; the Import button sends the choices and the host checks them all before writing any.
  */
 export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step: 'config' }> }) {
-  const { preview, busy, error } = dialog
+  const { preview, busy, error, missingRuntimes = [] } = dialog
+  // A registry entry or an install link adds servers; a file imports them.
+  const installing = preview.origin !== undefined
+  const verb = installing ? 'Add' : 'Import'
   const applyImport = useAppState((state) => state.applyImport)
   const closeImport = useAppState((state) => state.closeImport)
   const configs = useAppState((state) => state.settings?.servers ?? noConfigs)
@@ -68,7 +72,10 @@ export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step
 
   return (
     <form className="import-preview" ref={formRef} onSubmit={submit} noValidate>
-      <p className="import-summary-line">{countsText(preview.rows)}</p>
+      <ImportOrigin preview={preview} missingRuntimes={missingRuntimes} />
+      <p className="import-summary-line">
+        {countsText(preview.rows, installing ? 'to add' : 'in this file')}
+      </p>
       {preview.notes.length > 0 && (
         <ul className="callout callout--info import-file-notes" aria-label="About this file">
           {preview.notes.map((note) => (
@@ -144,10 +151,10 @@ export function ImportPreview({ dialog }: { dialog: Extract<ImportDialog, { step
         </button>
         <button type="submit" className="button button--primary" disabled={busy || acting.length === 0}>
           {busy
-            ? 'Importing…'
+            ? `${installing ? 'Adding' : 'Importing'}…`
             : acting.length === 0
-              ? 'Nothing to import'
-              : `Import ${acting.length} server${acting.length === 1 ? '' : 's'}`}
+              ? `Nothing to ${verb.toLowerCase()}`
+              : `${verb} ${acting.length} server${acting.length === 1 ? '' : 's'}`}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { ImportDialog } from './import-actions'
 import { useAppState } from '../app/store-context'
+import { looksLikeInstallLink } from './import-link'
 
 /**
  * The way in without drag-and-drop: pick a file, or paste a config's text. A file refused last time is
@@ -9,6 +10,7 @@ import { useAppState } from '../app/store-context'
 export function ImportSource({ dialog }: { dialog: Extract<ImportDialog, { step: 'source' }> }) {
   const importFile = useAppState((state) => state.importFile)
   const importText = useAppState((state) => state.importText)
+  const previewLink = useAppState((state) => state.previewLink)
   const closeImport = useAppState((state) => state.closeImport)
   // A paste the host refused comes back with its error, to be fixed in place.
   const [text, setText] = useState(dialog.text ?? '')
@@ -55,7 +57,9 @@ export function ImportSource({ dialog }: { dialog: Extract<ImportDialog, { step:
         className="import-paste"
         onSubmit={(event) => {
           event.preventDefault()
-          if (text.trim()) void importText(text)
+          // An install link pasted here instead of a config goes where a link goes.
+          if (looksLikeInstallLink(text)) void previewLink(text.trim())
+          else if (text.trim()) void importText(text)
         }}
       >
         <label htmlFor={`${id}-paste`} className="field-label">

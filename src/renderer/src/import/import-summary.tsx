@@ -34,13 +34,14 @@ export function ImportSummary({ summary }: { summary: Summary }) {
   const closeImport = useAppState((state) => state.closeImport)
   const restartImport = useAppState((state) => state.restartImport)
   const openDrawer = useAppState((state) => state.openDrawer)
+  const showServerList = useAppState((state) => state.showServerList)
   const written = summary.added.length + summary.replaced.length
   return (
     <div className="import-done" data-testid="import-summary">
       <p role="status">
         {written === 0
           ? `Nothing was imported from ${summary.source}.`
-          : `Imported ${written} server${written === 1 ? '' : 's'} from ${summary.source}.`}
+          : `${summary.installed ? 'Added' : 'Imported'} ${written} server${written === 1 ? '' : 's'} from ${summary.source}.`}
       </p>
       <ServerGroup title="Added" servers={summary.added} />
       <ServerGroup title="Replaced" servers={summary.replaced} />
@@ -62,6 +63,7 @@ export function ImportSummary({ summary }: { summary: Summary }) {
           onClick={() => {
             closeImport()
             openDrawer('servers')
+            showServerList()
           }}
         >
           Show servers
