@@ -58,7 +58,7 @@ describe('mcp-desk registry install', () => {
       0,
       { env },
     )
-    expect(run.stdout).toContain('From: MCP registry (')
+    expect(run.stdout).toContain('From the MCP registry at ')
     expect(run.stdout).toMatch(/Added "Knowledge Graph Memory" with id /)
     const [server] = savedServers()
     expect(server).toMatchObject({

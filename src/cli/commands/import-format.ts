@@ -26,7 +26,7 @@ export function formatImportPreview(
 ): string[] {
   const count = preview.rows.length
   const lines = [`Format: ${preview.formatLabel}`]
-  if (preview.origin !== undefined) lines.push(`From: ${firstLine(preview.origin)}`)
+  if (preview.origin !== undefined) lines.push(`From ${firstLine(preview.origin)}`)
   if (preview.addsDisabled === true) {
     lines.push('Added turned off: nothing runs until you turn it on (mcp-desk servers enable NAME).')
   }

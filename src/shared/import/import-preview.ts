@@ -67,8 +67,8 @@ export const importPreviewSchema = z.object({
   ),
   notes: z.array(z.string()),
   /**
-   * Where the servers come from when it is not a file the user chose: "Install link from cursor://…",
-   * "MCP registry (registry.modelcontextprotocol.io)". Shown at the top of the preview.
+   * Where the servers come from when it is not a file the user chose, read after "From": "an install link
+   * (cursor://…)", "the MCP registry at registry.modelcontextprotocol.io".
    */
   origin: z.string().optional(),
   /** An install link's servers are added disabled: nothing runs until the user turns the server on. */

@@ -28,7 +28,7 @@ function pasteOnWindow(text: string): Event {
 async function expectLinkPreview(): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog', { name: 'Add echo' })
   expect(within(dialog).getByTestId('import-origin').textContent).toContain(
-    'From Install link from cursor://anysphere.cursor-deeplink',
+    'From an install link (cursor://anysphere.cursor-deeplink)',
   )
   expect(within(dialog).getByTestId('import-adds-disabled').textContent).toBe(
     'From an install link — the server is added turned off; turn it on when you trust it.',
@@ -41,7 +41,7 @@ async function addAndExpectDisabled(api: FakeDeskApi, dialog: HTMLElement) {
   const summary = await within(dialog).findByTestId('import-summary')
   expect(screen.getByRole('dialog', { name: 'Server added' })).toBe(dialog)
   expect(summary.textContent).toContain(
-    'Added 1 server from Install link from cursor://anysphere.cursor-deeplink.',
+    'Added 1 server from an install link (cursor://anysphere.cursor-deeplink).',
   )
   expect(summary.textContent).toContain('Added turned off')
   expect(api.callsTo('links:preview')).toEqual([{ link: cursorLink }])

@@ -85,7 +85,7 @@ export function memoryInstall(): FakeImportFile {
     preview: {
       format: 'mcp-registry',
       formatLabel: 'MCP registry entry (server.json)',
-      origin: 'MCP registry (registry.modelcontextprotocol.io)',
+      origin: 'the MCP registry at registry.modelcontextprotocol.io',
       rows: [row('server-memory', 'npx -y @modelcontextprotocol/server-memory@2026.8.31')],
       placeholders: [],
       notes: [],
@@ -110,7 +110,7 @@ export function echoLinkInstall(): FakeImportFile {
     preview: {
       format: 'install-link',
       formatLabel: 'Install link (mcp-desk://, vscode:, cursor://, cherrystudio://)',
-      origin: 'Install link from cursor://anysphere.cursor-deeplink',
+      origin: 'an install link (cursor://anysphere.cursor-deeplink)',
       addsDisabled: true,
       rows: [row('echo', 'node echo.js')],
       placeholders: [],

@@ -143,7 +143,7 @@ describe('install from the registry', () => {
     ])
     expect(document.activeElement?.textContent).toBe('Add server-memory')
     expect(within(dialog).getByTestId('import-origin').textContent).toContain(
-      'From MCP registry (registry.modelcontextprotocol.io)',
+      'From the MCP registry at registry.modelcontextprotocol.io',
     )
     expect(within(dialog).queryByTestId('import-adds-disabled')).toBeNull()
     expect(within(dialog).queryByTestId('import-missing-runtimes')).toBeNull()
@@ -154,7 +154,7 @@ describe('install from the registry', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 1 server' }))
     const summary = await within(dialog).findByTestId('import-summary')
     expect(summary.textContent).toContain(
-      'Added 1 server from MCP registry (registry.modelcontextprotocol.io).',
+      'Added 1 server from the MCP registry at registry.modelcontextprotocol.io.',
     )
     expect(
       api.calls.map((call) => call.channel).filter((channel) => /registry:preview|import:/.test(channel)),

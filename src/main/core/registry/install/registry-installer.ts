@@ -68,7 +68,7 @@ export class RegistryInstaller implements InstallPreviewer {
     const version = await this.#deps.registry.serverJson(parsed.request)
     const option = preferredOption(version.server, { bundles: true })
     return this.#preview(version, option, {
-      origin: `${parsed.origin} (${registryOrigin(version)})`,
+      origin: `${parsed.origin}, from ${registryOrigin(version)}`,
       addsDisabled: true,
     })
   }
@@ -110,7 +110,7 @@ function registryOrigin(version: RegistryServerVersion): string {
   } catch {
     // Shown as given: the catalog only hands out URLs it accepted.
   }
-  return `MCP registry (${host})`
+  return `the MCP registry at ${host}`
 }
 
 function isLocal(registryUrl: string): boolean {

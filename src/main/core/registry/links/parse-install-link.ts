@@ -53,7 +53,7 @@ export function parseInstallLink(link: string): InstallLink {
   const scheme = (match[1] ?? '').toLowerCase()
   const path = (match[2] ?? '').replace(/^\/\//, '').replace(/\/$/, '').toLowerCase()
   const query = match[3] ?? ''
-  const origin = `Install link from ${preview(`${scheme}:${match[2] ?? ''}`, 80)}`
+  const origin = `an install link (${preview(`${scheme}:${match[2] ?? ''}`, 80)})`
   switch (scheme) {
     case 'mcp-desk':
       expectPath(path, 'install', 'mcp-desk://install')

@@ -278,12 +278,12 @@ describe('ImportService.previewParsed', () => {
     expect(plain.origin).toBeUndefined()
     expect(plain.addsDisabled).toBeUndefined()
     const preview = service.previewParsed(parsed, {
-      origin: 'Install link from cursor://anysphere.cursor-deeplink/mcp/install',
+      origin: 'an install link (cursor://anysphere.cursor-deeplink/mcp/install)',
       addsDisabled: true,
     })
     expect(preview).toMatchObject({
       format: 'install-link',
-      origin: 'Install link from cursor://anysphere.cursor-deeplink/mcp/install',
+      origin: 'an install link (cursor://anysphere.cursor-deeplink/mcp/install)',
       addsDisabled: true,
       rows: [{ sourceName: 'linked', status: 'new', destination: 'npx -y linked-mcp' }],
     })

@@ -172,7 +172,7 @@ describe('RegistryInstaller.previewInstall', () => {
     })
     if (preview.kind !== 'config') throw new Error('expected a config preview')
     expect(preview.missingRuntimes).toEqual([])
-    expect(preview.preview.origin).toBe(`MCP registry (${new URL(base).host})`)
+    expect(preview.preview.origin).toBe(`the MCP registry at ${new URL(base).host}`)
     expect(preview.preview.addsDisabled).toBeUndefined()
     expect(preview.preview.formatLabel).toBe('MCP registry entry (server.json)')
     expect(preview.preview.rows[0]).toMatchObject({
@@ -338,7 +338,7 @@ describe('RegistryInstaller.previewLink', () => {
     if (preview.kind !== 'config') throw new Error('expected a config preview')
     expect(preview.preview.addsDisabled).toBe(true)
     expect(preview.preview.origin).toBe(
-      `Install link from mcp-desk://install (MCP registry (${new URL(base).host}))`,
+      `an install link (mcp-desk://install), from the MCP registry at ${new URL(base).host}`,
     )
     await imports.apply({
       previewId: preview.preview.previewId,

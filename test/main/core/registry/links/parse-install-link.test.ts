@@ -99,7 +99,7 @@ describe('parseInstallLink: formats', () => {
   ])('%s', (_label, link, expected) => {
     const parsed = config(link)
     expect(parsed.parsed.format).toBe('install-link')
-    expect(parsed.origin).toMatch(/^Install link from /)
+    expect(parsed.origin).toMatch(/^an install link \(/)
     expect(parsed.origin).not.toContain('?')
     expect(inputs(link)).toEqual(expected.map((server) => expect.objectContaining(server)))
   })
@@ -143,7 +143,7 @@ describe('parseInstallLink: formats', () => {
     ).toEqual({
       kind: 'registry',
       request: { name: 'io.github.x/y', version: '2.0.0', registryUrl: 'https://mirror.example' },
-      origin: 'Install link from mcp-desk://install',
+      origin: 'an install link (mcp-desk://install)',
     })
   })
 })
@@ -235,7 +235,7 @@ describe('RegistryInstaller.previewLink', () => {
     expect(preview.missingRuntimes).toEqual([])
     expect(preview.preview).toMatchObject({
       addsDisabled: true,
-      origin: 'Install link from cursor://anysphere.cursor-deeplink/mcp/install',
+      origin: 'an install link (cursor://anysphere.cursor-deeplink/mcp/install)',
       rows: [{ name: 'postgres', status: 'new', env: [{ name: 'PGPASSWORD', secret: true }] }],
     })
     await imports.apply({ previewId: preview.preview.previewId, decisions: [] })
