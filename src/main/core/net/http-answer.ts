@@ -1,25 +1,62 @@
 import { z } from 'zod'
 
 /**
- * Reading what a provider's HTTP endpoint answered, shared by model discovery (`GET /models`) and the
- * embedding source (`POST /embeddings`): bounded bodies, the error text an OpenAI-compatible server sends,
- * and the socket error undici hides behind "fetch failed".
+ * Reading what an HTTP endpoint answered: bounded bodies for everything MCP Desk fetches (model discovery,
+ * the embedding source, OAuth discovery, registries, bundle downloads), the error text an OpenAI-compatible
+ * server sends, and the socket error undici hides behind "fetch failed".
  */
 
 /** A body longer than the reader's limit. */
 export class BodyTooLargeError extends Error {}
 
-/** The body as text, or BodyTooLargeError past `limit` bytes (leaving the loop cancels the stream). */
-export async function readCapped(response: Response, limit: number): Promise<string> {
-  if (!response.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size > limit) throw new BodyTooLargeError()
-    chunks.push(chunk)
+/**
+ * The body's bytes, or BodyTooLargeError past `limit` bytes: refused at once when Content-Length already says
+ * so, else when the stream passes it. With `signal`, a body that trickles forever ends when the signal
+ * aborts, even if the stream ignores it (rejects with the signal's reason). The stream is cancelled on
+ * every early exit.
+ */
+export async function readCappedBytes(
+  response: Response,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  if (response.body === null) return Buffer.alloc(0)
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body.cancel().catch(() => undefined)
+    throw new BodyTooLargeError()
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const aborted =
+    signal === undefined
+      ? undefined
+      : new Promise<never>((_resolve, reject) => {
+          const fail = (): void =>
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
+          if (signal.aborted) fail()
+          else signal.addEventListener('abort', fail, { once: true })
+        })
+  aborted?.catch(() => undefined)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await (aborted ? Promise.race([reader.read(), aborted]) : reader.read())
+      if (done) break
+      total += value.byteLength
+      if (total > limit) throw new BodyTooLargeError()
+      chunks.push(value)
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined)
+    throw error
+  }
+  return Buffer.concat(chunks)
+}
+
+/** The body as text, or BodyTooLargeError past `limit` bytes. */
+export async function readCapped(response: Response, limit: number): Promise<string> {
+  return (await readCappedBytes(response, limit)).toString('utf8')
 }
 
 /** What an error answer says: OpenAI's `{error: {message}}` or `{error: "…"}`, else the start of the text. */

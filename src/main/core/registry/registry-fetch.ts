@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client'
 import { isLoopbackHostname } from '../security/external-link-policy'
 import { redactUrl } from '../mcp/http/remote-url-policy'
+import { BodyTooLargeError, readCappedBytes } from '../net/http-answer'
 import {
   addressRefusalOf,
   createPinnedFetch,
@@ -142,39 +143,13 @@ async function readCapped(
   url: URL,
   signal: AbortSignal,
 ): Promise<Buffer> {
-  const tooLarge = (): RegistryFetchError =>
-    new RegistryFetchError(
+  // A body that trickles forever ends with the request's deadline even if the stream ignores the signal.
+  return readCappedBytes(response, request.maxBytes, signal).catch((error: unknown) => {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    throw new RegistryFetchError(
       `${request.what} from ${redactUrl(url)} is larger than ${formatBytes(request.maxBytes)}; it was not read`,
     )
-  if (response.body === null) return Buffer.alloc(0)
-  const declared = Number(response.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > request.maxBytes) {
-    await response.body.cancel().catch(() => undefined)
-    throw tooLarge()
-  }
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  // A body that trickles forever must end with the request's deadline even if the stream ignores the signal.
-  const aborted = new Promise<never>((_resolve, reject) => {
-    const fail = (): void => reject(new Error('aborted'))
-    if (signal.aborted) fail()
-    else signal.addEventListener('abort', fail, { once: true })
   })
-  aborted.catch(() => undefined)
-  const chunks: Uint8Array[] = []
-  let total = 0
-  try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted])
-      if (done) break
-      total += value.byteLength
-      if (total > request.maxBytes) throw tooLarge()
-      chunks.push(value)
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined)
-    throw error
-  }
-  return Buffer.concat(chunks)
 }
 
 function causeOf(error: unknown): string {

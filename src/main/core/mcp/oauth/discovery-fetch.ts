@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { redactUrl } from '../http/remote-url-policy'
+import { BodyTooLargeError, readCappedBytes } from '../../net/http-answer'
 import {
   addressRefusalOf,
   createPinnedFetch,
@@ -107,25 +108,14 @@ function checkTarget(url: URL): void {
 
 async function capBody(response: Response): Promise<Response> {
   if (response.body === null) return response
-  const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    await response.body.cancel().catch(() => undefined)
+  let body: Buffer
+  try {
+    body = await readCappedBytes(response, MAX_BODY_BYTES)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
     throw new DiscoveryUrlRefusedError(`an authorization answer was larger than 1 MiB`)
   }
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw new DiscoveryUrlRefusedError(`an authorization answer was larger than 1 MiB`)
-    }
-    chunks.push(value)
-  }
-  return new Response(Buffer.concat(chunks), {
+  return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

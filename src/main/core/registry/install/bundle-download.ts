@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { BodyTooLargeError, readCappedBytes } from '../../net/http-answer'
 import type { FetchLike } from '@modelcontextprotocol/client'
 import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import { isLoopbackHostname } from '../../security/external-link-policy'
@@ -101,28 +102,12 @@ function checkTarget(url: URL, local: boolean): void {
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    refused(`the bundle is larger than ${formatBytes(maxBytes)}, the most MCP Desk downloads`)
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge()
+  try {
+    return new Uint8Array(await readCappedBytes(response, maxBytes))
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    throw refused(`the bundle is larger than ${formatBytes(maxBytes)}, the most MCP Desk downloads`)
   }
-  if (response.body === null) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return new Uint8Array(Buffer.concat(chunks))
 }
 
 function refused(reason: string): IpcFailure {
