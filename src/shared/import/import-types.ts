@@ -68,6 +68,11 @@ export const importedServerSchema = z.object({
   input: serverInputSchema,
   /** Unsupported fields and lossy mappings, in words, e.g. "autoApprove is not imported: MCP Desk asks per call". */
   notes: z.array(z.string()),
+  /**
+   * Env variables and headers the source marks secret whatever their names (a registry entry's `isSecret`):
+   * their values go to the secret store like those of secret-looking names.
+   */
+  secretNames: z.array(z.string()).optional(),
 })
 export type ImportedServer = z.infer<typeof importedServerSchema>
 

@@ -199,7 +199,13 @@ export class ImportService {
       }
       const server = held.parsed.servers.find((s) => s.sourceName === row.sourceName)
       if (!server) continue
-      const resolved = resolvePlaceholders(server.sourceName, server.input, held.parsed.placeholders, sources)
+      const resolved = resolvePlaceholders(
+        server.sourceName,
+        server.input,
+        held.parsed.placeholders,
+        sources,
+        server.secretNames,
+      )
       for (const token of resolved.missing) missing.add(token)
       let input: ParsedServerInput = {
         ...resolved.input,

@@ -42,6 +42,8 @@ export function resolvePlaceholders(
   input: ServerInput,
   placeholders: readonly Placeholder[],
   sources: PlaceholderSources,
+  /** Env and header names the source marks secret (ImportedServer.secretNames). */
+  secretNames: readonly string[] = [],
 ): ResolvedServer {
   const missing = new Set<string>()
   const plainSecrets = new Set<string>()
@@ -68,13 +70,13 @@ export function resolvePlaceholders(
           ...input,
           command: replace('command', input.command),
           args: input.args.map((arg, index) => replace(`args[${index}]`, arg)),
-          env: mapValues('env', input.env, replace, secretTokens),
+          env: mapValues('env', input.env, replace, secretTokens, secretNames),
           ...(input.cwd === undefined ? {} : { cwd: replace('cwd', input.cwd) }),
         }
       : {
           ...input,
           url: replace('url', input.url),
-          headers: mapValues('headers', input.headers, replace, secretTokens),
+          headers: mapValues('headers', input.headers, replace, secretTokens, secretNames),
         }
   return { input: resolved, missing: [...missing], plainSecrets: [...plainSecrets] }
 }
@@ -91,6 +93,7 @@ function mapValues(
   record: ValueInputs,
   replace: (at: string, text: string) => string,
   secretTokens: readonly string[],
+  secretNames: readonly string[],
 ): ValueInputs {
   const out: ValueInputs = {}
   for (const [key, value] of Object.entries(record)) {
@@ -99,7 +102,10 @@ function mapValues(
       continue
     }
     const text = replace(`${field}.${key}`, value.value)
-    const secret = looksSecret(key) || secretTokens.some((token) => value.value.includes(token))
+    const secret =
+      looksSecret(key) ||
+      secretNames.includes(key) ||
+      secretTokens.some((token) => value.value.includes(token))
     out[key] = secret ? { value: text } : { plain: text }
   }
   return out

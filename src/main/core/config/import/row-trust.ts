@@ -22,11 +22,15 @@ export function rowTrust(server: ImportedServer, placeholders: readonly Placehol
   const input = server.input
   const fileAllowsSampling = input.sampling === 'allow'
   const secretTokens = placeholders.filter((p) => p.secret).map((p) => p.token)
+  const declared = new Set(server.secretNames ?? [])
   const names = (values: Record<string, ConfigValueInput>): ImportValueName[] =>
     Object.entries(values).map(([name, value]) => ({
       name,
       secret:
-        looksSecret(name) || !('value' in value) || secretTokens.some((token) => value.value.includes(token)),
+        looksSecret(name) ||
+        declared.has(name) ||
+        !('value' in value) ||
+        secretTokens.some((token) => value.value.includes(token)),
     }))
   return {
     sampling: fileAllowsSampling ? 'ask' : input.sampling,

@@ -85,7 +85,17 @@ export function serverJsonToImported(
     }
   }
   draft.notes.push(...inputs.notes, ...shellNotes(draft))
-  return { imported: built(draft, name), inputs: inputs.declarations }
+  const imported = built(draft, name)
+  // isSecret is honoured for fixed values too: they go to the secret store whatever the name looks like.
+  const declared =
+    option.kind === 'package'
+      ? server.packages?.[option.index]?.environmentVariables
+      : server.remotes?.[option.index]?.headers
+  const secretNames = (declared ?? []).filter((item) => item.isSecret === true).map((item) => item.name)
+  return {
+    imported: secretNames.length > 0 ? { ...imported, secretNames } : imported,
+    inputs: inputs.declarations,
+  }
 }
 
 /** The package types MCP Desk runs itself. */

@@ -207,6 +207,34 @@ describe('RegistryInstaller.previewInstall', () => {
     expect(secrets.list()).toEqual([`server.${config!.id}.env.WEATHER_KEY`])
   })
 
+  it('keeps a fixed value the entry marks isSecret in the secret store, whatever its name', async () => {
+    const entries = {
+      'io.github.example/fixed': serverJson({
+        name: 'io.github.example/fixed',
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: '@example/fixed-mcp',
+            version: '1.0.0',
+            transport: stdio,
+            environmentVariables: [{ name: 'ENDPOINT_ID', value: 'ep-fixed-9931', isSecret: true }],
+          },
+        ],
+      }),
+    }
+    const { installer, imports, configs, doc } = setup({ entries })
+    const preview = await installer.previewInstall({
+      name: 'io.github.example/fixed',
+      option: { kind: 'package', index: 0 },
+    })
+    if (preview.kind !== 'config') throw new Error('expected a config preview')
+    expect(preview.preview.rows[0]?.env).toEqual([{ name: 'ENDPOINT_ID', secret: true }])
+    await imports.apply({ previewId: preview.preview.previewId, decisions: [] })
+    const [config] = configs.list()
+    expect(configs.resolveValues(config!)).toEqual({ ENDPOINT_ID: 'ep-fixed-9931' })
+    expect(JSON.stringify(doc.read())).not.toContain('ep-fixed-9931')
+  })
+
   it('names the runtimes that are not on PATH, with where to get them', async () => {
     const { installer } = setup()
     const pypi = await installer.previewInstall({
