@@ -67,6 +67,7 @@ export class RegistryService implements RegistryCatalog {
   readonly #icons = new RegistryIcons()
   readonly #fetches = new Map<string, RegistryGet>()
   readonly #transient: RegistrySource[]
+  readonly #stopFollowingSettings: () => void
   #disposed = false
 
   constructor(deps: RegistryServiceDeps) {
@@ -75,6 +76,14 @@ export class RegistryService implements RegistryCatalog {
       ...source,
       url: normalizeRegistryUrl(source.url),
     }))
+    // The profile is shared: a registry added with the CLI or by hand reaches the window's list too.
+    let saved = JSON.stringify(deps.settings.get().registries)
+    this.#stopFollowingSettings = deps.settings.subscribe((next) => {
+      const now = JSON.stringify(next.registries)
+      if (now === saved) return
+      saved = now
+      this.#notify()
+    })
   }
 
   list(): RegistryState[] {
@@ -183,6 +192,7 @@ export class RegistryService implements RegistryCatalog {
 
   dispose(): void {
     this.#disposed = true
+    this.#stopFollowingSettings()
     this.#listeners.clear()
   }
 

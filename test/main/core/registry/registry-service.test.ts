@@ -221,4 +221,22 @@ describe('RegistryService add and remove', () => {
     ])
     expect(readdirSync(bed.dir)).toContain('settings.json')
   })
+
+  it('tells its listeners when another process changes the saved registries', async () => {
+    const service = bed.service()
+    const heard: string[][] = []
+    service.subscribe((registries) => heard.push(registries.map((state) => state.url)))
+    bed.settings.update((draft) => {
+      draft.registries.push({ url: 'https://mirror.example.org', name: 'Mirror' })
+    })
+    bed.settings.update((draft) => {
+      draft.appearance.theme = 'dark'
+    })
+    expect(heard).toEqual([[bed.registry.url, 'https://mirror.example.org']])
+    service.dispose()
+    bed.settings.update((draft) => {
+      draft.registries.pop()
+    })
+    expect(heard).toHaveLength(1)
+  })
 })
