@@ -169,8 +169,9 @@ describe('install from the registry', () => {
     act(() => api.servers.releaseConnections())
     await waitFor(() => expect(within(added).getByRole('img').getAttribute('data-status')).toBe('connected'))
 
-    // Closing hands focus back to Install, where the user started.
-    fireEvent.keyDown(dialog, { key: 'Escape' })
+    // Close (not "Import another": the user came from Browse) hands focus back to Install.
+    expect(within(summary).queryByRole('button', { name: 'Import another' })).toBeNull()
+    fireEvent.click(within(summary).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement?.textContent).toBe('Install…')
   })
@@ -218,6 +219,24 @@ describe('install from the registry', () => {
     ])
     expect(api.callsTo('import:apply')).toEqual([])
     expect(api.servers.configs.map((config) => config.name)).toEqual(['Weather'])
+  })
+
+  it('says a bundle reached through an install link is added turned off', async () => {
+    const api = apiWithCatalog()
+    const link = 'mcp-desk://install?name=io.example%2Fweather'
+    api.registry.links.set(link, {
+      kind: 'bundle',
+      bundle: {
+        preview: { ...weatherBundle(), addsDisabled: true },
+        input: () => ({ transport: 'stdio', name: 'Weather', command: 'node', args: ['server/index.js'] }),
+      },
+    })
+    await renderApp(api)
+    act(() => api.emit('links:opened', { link }))
+    const dialog = await screen.findByRole('dialog', { name: 'Install Weather' })
+    expect(within(dialog).getByTestId('import-adds-disabled').textContent).toContain(
+      'the server is added turned off',
+    )
   })
 
   it('keeps the refusal beside Install and opens nothing', async () => {

@@ -87,6 +87,11 @@ function BundleInstallForm({ dialog }: { dialog: BundleDialog }) {
       aria-label={`Install ${info.displayName}`}
       data-testid="bundle-install"
     >
+      {preview.addsDisabled && (
+        <p className="callout callout--info" data-testid="import-adds-disabled">
+          From an install link — the server is added turned off; turn it on when you trust it.
+        </p>
+      )}
       <BundleSummary info={info} />
       <fieldset className="plain-fieldset bundle-settings">
         <legend className="bundle-subtitle">Settings</legend>

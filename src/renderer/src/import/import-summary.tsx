@@ -54,9 +54,16 @@ export function ImportSummary({ summary }: { summary: Summary }) {
         </ul>
       )}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={restartImport}>
-          Import another
-        </button>
+        {/* An install (registry entry or link) came from the Browse view behind the dialog: back to it. */}
+        {summary.installed ? (
+          <button type="button" className="button" onClick={closeImport}>
+            Close
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={restartImport}>
+            Import another
+          </button>
+        )}
         <button
           type="button"
           className="button button--primary"
