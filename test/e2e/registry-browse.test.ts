@@ -84,10 +84,9 @@ describe('registry browser and install links in Chromium (fixture registry, web 
     await page.getByTestId('servers-panel').getByRole('button', { name: 'Browse…' }).click()
     browser = page.getByTestId('registry-browser')
     const status = browser.getByTestId('registry-status-line')
-    await status.filter({ hasText: /^Not synced yet/ }).waitFor()
-
-    await browser.getByRole('button', { name: 'Sync', exact: true }).click()
+    // Never synced: opening Browse syncs it.
     await status.filter({ hasText: /^Synced just now · \d+ servers?$/ }).waitFor()
+    expect(registry.requests.some((request) => request.startsWith('/v0.1/servers?'))).toBe(true)
 
     await browser.getByRole('searchbox', { name: 'Search servers' }).fill('memory')
     const entry = browser.getByRole('button', { name: /^Knowledge Graph Memory 2026\.8\.31/ })

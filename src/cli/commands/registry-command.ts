@@ -1,4 +1,5 @@
 import type { RegistryEntryView, RegistryState } from '../../shared/registry/registry-view'
+import { isStale } from '../../shared/registry/registry-staleness'
 import { createRegistryCatalog } from '../../main/core/registry/create-registry-catalog'
 import type { RegistryCatalog } from '../../main/core/registry/registry-ports'
 import { normalizeRegistryUrl } from '../../main/core/registry/registry-sources'
@@ -6,8 +7,6 @@ import { openNodeProfile } from '../../main/core/profile/open-node-profile'
 import { outputOf, type CliIo, type CliOutput } from '../cli-io'
 import { displayWidth, firstLine, terminalText, truncate } from '../format/terminal-text'
 
-/** A search syncs first when the registry's index is older than this. */
-export const SEARCH_SYNC_AFTER_MS = 60 * 60 * 1000
 const SEARCH_LIMIT = 50
 
 export interface RegistryCommandOptions {
@@ -82,8 +81,7 @@ async function syncIfStale(
   let usable = true
   for (const state of catalog.list()) {
     if (only !== undefined && state.url !== only) continue
-    const age = state.syncedAt === undefined ? Infinity : Date.now() - Date.parse(state.syncedAt)
-    if (age < SEARCH_SYNC_AFTER_MS) continue
+    if (!isStale(state, Date.now())) continue
     out.warn(`Syncing ${terminalText(state.url)}…`)
     const [after] = (await catalog.sync(state.url)).filter((synced) => synced.url === state.url)
     if (after?.error === undefined) {

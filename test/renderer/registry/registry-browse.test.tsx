@@ -136,22 +136,31 @@ describe('Servers → Browse', () => {
     expect(resultNames(browser)).toHaveLength(2)
   })
 
-  it('syncs with the Sync button, and says so when the host refuses', async () => {
+  it('syncs a never-synced registry when Browse opens, and again with Sync; says so when refused', async () => {
     const api = apiWithCatalog()
     api.registry.registries = [{ url: OFFICIAL, name: 'MCP registry', entries: 0, syncing: false }]
     const { browser } = await openBrowse(api)
     const line = () => within(browser).getByTestId('registry-status-line').textContent
-    expect(line()).toBe('Not synced yet — choose Sync to fetch its servers')
-
-    fireEvent.click(within(browser).getByRole('button', { name: 'Sync' }))
     await waitFor(() => expect(line()).toBe('Synced just now · 3 servers'))
     expect(api.callsTo('registry:sync')).toEqual([{}])
+
+    fireEvent.click(within(browser).getByRole('button', { name: 'Sync' }))
+    await waitFor(() => expect(api.callsTo('registry:sync')).toEqual([{}, {}]))
 
     api.fail('registry:sync', { code: 'unavailable', message: 'registry:sync is unavailable' })
     fireEvent.click(within(browser).getByRole('button', { name: 'Sync' }))
     expect((await within(browser).findByRole('alert')).textContent).toBe(
       'Sync failed: registry:sync is unavailable',
     )
+  })
+
+  it('does not sync on opening a registry synced within the hour', async () => {
+    const { api, browser } = await openBrowse()
+    await waitFor(() => expect(api.callsTo('registry:search').length).toBeGreaterThan(0))
+    expect(within(browser).getByTestId('registry-status-line').textContent).toBe(
+      'Synced 3 minutes ago · 3 servers',
+    )
+    expect(api.callsTo('registry:sync')).toEqual([])
   })
 
   it('picks one registry among several, and syncs and searches only that one', async () => {
@@ -161,6 +170,8 @@ describe('Servers → Browse', () => {
       ...api.registry.registries,
       { url: mirror, name: 'Company mirror', entries: 0, syncing: false },
     ]
+    // Never synced: opening Browse syncs every registry (the synced one only asks what changed).
+    api.hold('registry:sync')
     const { browser } = await openBrowse(api)
     expect(
       within(browser)
@@ -170,13 +181,15 @@ describe('Servers → Browse', () => {
       'MCP registry: Synced 3 minutes ago · 3 servers',
       'Company mirror: Not synced yet — choose Sync to fetch its servers',
     ])
+    expect(api.callsTo('registry:sync')).toEqual([{}])
+    api.release('registry:sync')
     fireEvent.change(within(browser).getByRole('combobox', { name: 'Registry' }), {
       target: { value: mirror },
     })
     await waitFor(() => expect(api.callsTo('registry:search').at(-1)).toMatchObject({ registryUrl: mirror }))
     expect(within(browser).getAllByTestId('registry-status-line')).toHaveLength(1)
     fireEvent.click(within(browser).getByRole('button', { name: 'Sync' }))
-    await waitFor(() => expect(api.callsTo('registry:sync')).toEqual([{ url: mirror }]))
+    await waitFor(() => expect(api.callsTo('registry:sync')).toEqual([{}, { url: mirror }]))
   })
 
   it('adds and removes registries, showing each refusal where it happened', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { RegistryEntryView, RegistrySearchResult } from '../../../shared/registry/registry-view'
+import { isStale } from '../../../shared/registry/registry-staleness'
 import { useAppState } from '../app/store-context'
 import { RegistryEntryDetail } from './registry-entry-detail'
 import { RegistryEntryItem } from './registry-entry-item'
@@ -92,6 +93,17 @@ export function RegistryBrowser({ onClose }: { onClose: () => void }) {
     setSyncError(await syncRegistries(registryUrl))
     setSyncing(false)
   }
+
+  // Opening Browse syncs when a registry was never synced or not within the hour, once, as `registry
+  // search` does; the others' syncs then only ask what changed since theirs.
+  const autoSynced = useRef(false)
+  useEffect(() => {
+    if (autoSynced.current || registries === null) return
+    autoSynced.current = true
+    if (!registries.some((registry) => !registry.syncing && isStale(registry, Date.now()))) return
+    // The host's registry:changed events show it syncing; a refusal is shown like Sync's.
+    void syncRegistries(undefined).then(setSyncError)
+  }, [registries, syncRegistries])
 
   if (selected) {
     return (
