@@ -222,7 +222,7 @@ describe('RegistryService add and remove', () => {
     expect(readdirSync(bed.dir)).toContain('settings.json')
   })
 
-  it('tells its listeners when another process changes the saved registries', async () => {
+  it('tells its listeners when another process changes the saved registries', () => {
     const service = bed.service()
     const heard: string[][] = []
     service.subscribe((registries) => heard.push(registries.map((state) => state.url)))
