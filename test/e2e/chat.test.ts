@@ -152,6 +152,9 @@ describe('chat in Chromium (built app, real MCP server, mock provider)', () => {
 
   it('a link in the answer shows its real host and asks before opening anything', async () => {
     await page.getByRole('button', { name: 'New conversation' }).first().click()
+    // The new conversation is open once the previous one's messages are gone: a message typed before that
+    // went to the previous conversation, and its answer never showed here (a flake on a loaded machine).
+    await page.getByTestId('chat-assistant').first().waitFor({ state: 'detached' })
     mock.enqueue({
       kind: 'text',
       chunks: ['Pay here: [https://bank.example/pay](https://bank.example.evil.example/pay)'],
