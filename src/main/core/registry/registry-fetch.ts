@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client'
 import { isLoopbackHostname } from '../security/external-link-policy'
 import { redactUrl } from '../mcp/http/remote-url-policy'
+import { fetchFollowingRedirects, MAX_REDIRECTS } from '../mcp/http/follow-redirects'
 import { BodyTooLargeError, readCappedBytes } from '../net/http-answer'
 import {
   addressRefusalOf,
@@ -55,9 +56,6 @@ export class RegistryFetchError extends Error {
 
 export type RegistryGet = (url: string, request: RegistryRequest) => Promise<RegistryAnswer>
 
-const MAX_REDIRECTS = 5
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-
 export function createRegistryFetch(options: RegistryFetchOptions): RegistryGet {
   const allowPrivate = isLoopbackHostname(new URL(options.registryUrl).hostname)
   const rule = allowPrivate ? localHttpOnly : publicOnly
@@ -75,15 +73,8 @@ export function createRegistryFetch(options: RegistryFetchOptions): RegistryGet 
         `${request.what} from ${redactUrl(target)} took longer than ${formatSeconds(request.timeoutMs)}`,
       )
     try {
-      let url = parseUrl(target)
-      for (let hop = 0; ; hop++) {
-        checkTarget(url)
-        const response = await baseFetch(url, {
-          redirect: 'manual',
-          credentials: 'omit',
-          signal: controller.signal,
-          headers: { accept: request.accept ?? 'application/json' },
-        }).catch((error: unknown) => {
+      const hop: FetchLike = (url, init) =>
+        baseFetch(url, init).catch((error: unknown) => {
           if (controller.signal.aborted) throw timedOut()
           const refusal = addressRefusalOf(error)
           if (refusal !== undefined) {
@@ -93,24 +84,26 @@ export function createRegistryFetch(options: RegistryFetchOptions): RegistryGet 
           }
           throw new RegistryFetchError(`cannot reach ${redactUrl(url)}: ${causeOf(error)}`)
         })
-        if (!REDIRECT_STATUSES.has(response.status)) {
-          const body = await readCapped(response, request, url, controller.signal).catch((error: unknown) => {
-            if (controller.signal.aborted && !(error instanceof RegistryFetchError)) throw timedOut()
-            throw error
-          })
-          return { status: response.status, contentType: response.headers.get('content-type') ?? '', body }
-        }
-        await response.body?.cancel().catch(() => undefined)
-        const location = response.headers.get('location')
-        if (location === null || hop >= MAX_REDIRECTS) {
-          throw new RegistryFetchError(
-            location === null
-              ? `${redactUrl(url)} answered HTTP ${response.status} without a Location`
-              : `more than ${MAX_REDIRECTS} redirects while fetching ${request.what} from ${redactUrl(target)}`,
-          )
-        }
-        url = parseUrl(location, url)
+      const init: RequestInit = {
+        credentials: 'omit',
+        signal: controller.signal,
+        headers: { accept: request.accept ?? 'application/json' },
       }
+      const { response, url } = await fetchFollowingRedirects(hop, parseUrl(target), init, {
+        check: checkTarget,
+        refuse: (problem) =>
+          new RegistryFetchError(
+            problem.kind === 'no-location'
+              ? `${redactUrl(problem.url)} answered HTTP ${problem.status} without a Location`
+              : `more than ${MAX_REDIRECTS} redirects while fetching ${request.what} from ${redactUrl(target)}`,
+          ),
+        resolve: parseUrl,
+      })
+      const body = await readCapped(response, request, url, controller.signal).catch((error: unknown) => {
+        if (controller.signal.aborted && !(error instanceof RegistryFetchError)) throw timedOut()
+        throw error
+      })
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', body }
     } finally {
       clearTimeout(timer)
     }

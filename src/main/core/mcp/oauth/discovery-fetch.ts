@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { redactUrl } from '../http/remote-url-policy'
+import { fetchFollowingRedirects, MAX_REDIRECTS } from '../http/follow-redirects'
 import { BodyTooLargeError, readCappedBytes } from '../../net/http-answer'
 import {
   addressRefusalOf,
@@ -43,9 +44,7 @@ export class DiscoveryUrlRefusedError extends Error {
   override readonly name = 'DiscoveryUrlRefusedError'
 }
 
-const MAX_REDIRECTS = 5
 const MAX_BODY_BYTES = 1024 * 1024
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 export function createDiscoveryFetch(options: DiscoveryFetchOptions): FetchLike {
   const allowPrivate = isLoopbackHostname(options.serverUrl.hostname)
@@ -61,36 +60,30 @@ export function createDiscoveryFetch(options: DiscoveryFetchOptions): FetchLike 
         }).fetch)
 
   return async (input, init) => {
-    let url = new URL(input instanceof URL ? input.href : String(input))
-    let requestInit: RequestInit = { ...init, redirect: 'manual' }
-    for (let hop = 0; ; hop++) {
-      checkTarget(url)
-      const response = await baseFetch(url, requestInit).catch((error: unknown) => {
+    const start = new URL(input instanceof URL ? input.href : String(input))
+    const hop: FetchLike = (url, requestInit) =>
+      baseFetch(url, requestInit).catch((error: unknown) => {
         const refusal = addressRefusalOf(error)
         if (refusal === undefined) throw error
         throw new DiscoveryUrlRefusedError(
           `refused ${redactUrl(url)}: ${refusal.message}${allowPrivate ? '' : ', and the MCP server is not on this computer'}`,
         )
       })
-      if (!REDIRECT_STATUSES.has(response.status)) return capBody(response)
-      await response.body?.cancel().catch(() => undefined)
-      const location = response.headers.get('location')
-      if (location === null || hop >= MAX_REDIRECTS) {
-        throw new DiscoveryUrlRefusedError(
-          location === null
-            ? `${redactUrl(url)} answered HTTP ${response.status} without a Location`
-            : `more than ${MAX_REDIRECTS} redirects while fetching ${redactUrl(url)}`,
-        )
-      }
-      url = new URL(location, url)
+    const { response } = await fetchFollowingRedirects(hop, start, init ?? {}, {
+      check: checkTarget,
+      refuse: (problem) =>
+        new DiscoveryUrlRefusedError(
+          problem.kind === 'no-location'
+            ? `${redactUrl(problem.url)} answered HTTP ${problem.status} without a Location`
+            : `more than ${MAX_REDIRECTS} redirects while fetching ${redactUrl(problem.url)}`,
+        ),
       // 303 (and 301/302 for a POST, as browsers do) turn into a GET without a body.
-      if (
-        response.status === 303 ||
-        ((response.status === 301 || response.status === 302) && init?.method === 'POST')
-      ) {
-        requestInit = { ...requestInit, method: 'GET', body: undefined }
-      }
-    }
+      nextInit: (status, requestInit) =>
+        status === 303 || ((status === 301 || status === 302) && init?.method === 'POST')
+          ? { ...requestInit, method: 'GET', body: undefined }
+          : requestInit,
+    })
+    return capBody(response)
   }
 }
 

@@ -5,6 +5,7 @@ import { IpcFailure } from '../../../../shared/ipc/ipc-error'
 import { isLoopbackHostname } from '../../security/external-link-policy'
 import { formatBytes } from '../../config/import/mcpb/bundle-limits'
 import { redactUrl } from '../../mcp/http/remote-url-policy'
+import { fetchFollowingRedirects, MAX_REDIRECTS } from '../../mcp/http/follow-redirects'
 import { addressRefusalOf, localHttpOnly, publicOnly, sharedPinnedFetch } from '../../mcp/http/pinned-fetch'
 
 /**
@@ -30,8 +31,6 @@ export interface BundleDownloaderOptions {
   timeoutMs?: number
 }
 
-const MAX_REDIRECTS = 5
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 const DEFAULT_TIMEOUT_MS = 120_000
 
 export function createBundleDownloader(options: BundleDownloaderOptions = {}): BundleDownload {
@@ -40,30 +39,32 @@ export function createBundleDownloader(options: BundleDownloaderOptions = {}): B
     const fetch = options.fetch ?? sharedPinnedFetch(local ? localHttpOnly : publicOnly)
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout])
+    // The hop being fetched, for the messages below.
     let url = parseUrl(address)
     try {
-      for (let hop = 0; ; hop++) {
-        checkTarget(url, local)
-        const response = await fetch(url, { redirect: 'manual', signal: combined })
-        if (REDIRECT_STATUSES.has(response.status)) {
-          await response.body?.cancel().catch(() => undefined)
-          const location = response.headers.get('location')
-          if (location === null || hop >= MAX_REDIRECTS) {
-            throw refused(
-              location === null
-                ? `${redactUrl(url)} answered HTTP ${response.status} without a Location`
-                : `more than ${MAX_REDIRECTS} redirects while downloading ${redactUrl(url)}`,
-            )
-          }
-          url = new URL(location, url)
-          continue
-        }
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => undefined)
-          throw refused(`${redactUrl(url)} answered HTTP ${response.status}`)
-        }
-        return await readCapped(response, maxBytes)
+      const hop: FetchLike = (next, init) => {
+        url = next instanceof URL ? next : new URL(next)
+        return fetch(next, init)
       }
+      const { response } = await fetchFollowingRedirects(
+        hop,
+        url,
+        { signal: combined },
+        {
+          check: (next) => checkTarget(next, local),
+          refuse: (problem) =>
+            refused(
+              problem.kind === 'no-location'
+                ? `${redactUrl(problem.url)} answered HTTP ${problem.status} without a Location`
+                : `more than ${MAX_REDIRECTS} redirects while downloading ${redactUrl(problem.url)}`,
+            ),
+        },
+      )
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined)
+        throw refused(`${redactUrl(url)} answered HTTP ${response.status}`)
+      }
+      return await readCapped(response, maxBytes)
     } catch (error) {
       if (error instanceof IpcFailure) throw error
       if (timeout.aborted) {
